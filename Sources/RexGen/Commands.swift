@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import RexGenCore
+
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Generate code for the action enums in the given sources (the default command).")
+
+    @OptionGroup var input: InputOptions
+
+    @Option(help: "Write the generated files into this directory instead of printing them.")
+    var output: String?
+
+    func run() throws {
+        let resolved = try input.resolve(output: output)
+        let result = Pipeline.run(resolved.options)
+        input.report(result)
+        guard !result.hasErrors else { throw ExitCode(1) }
+        guard let directory = resolved.outputDirectory else {
+            Console.output(result.files.map(\.contents).joined(separator: "\n"))
+            return
+        }
+        let written = OutputDirectory(path: directory).write(result.files)
+        Console.report(written.diagnostics, quiet: input.quiet)
+        if input.verbose {
+            Console.error("rexgen: \(written.written.count) written, \(written.unchanged.count) unchanged in \(directory)")
+        }
+        if written.diagnostics.containsErrors { throw ExitCode(1) }
+    }
+}
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Exit 1 and list the stale files when the generated files in --output are not up to date.")
+
+    @OptionGroup var input: InputOptions
+
+    @Option(help: "The directory holding the generated files to check.")
+    var output: String?
+
+    func run() throws {
+        let resolved = try input.resolve(requiringOutput: true, output: output)
+        let result = Pipeline.run(resolved.options)
+        input.report(result)
+        guard !result.hasErrors else { throw ExitCode(1) }
+        let stale = OutputDirectory(path: resolved.outputDirectory!).staleFiles(comparedWith: result.files)
+        for path in stale {
+            Console.error(Diagnostic.error("generated file is stale; run 'rexgen generate' to update it",
+                                           at: SourceLocation(file: path, line: 1, column: 1)).description)
+        }
+        if !stale.isEmpty { throw ExitCode(1) }
+        if input.verbose { Console.error("rexgen: \(result.files.count) generated files up to date") }
+    }
+}
+
+struct DumpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump",
+        abstract: "Print the model RexGen reads from the sources.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case json
+    }
+
+    @OptionGroup var input: InputOptions
+
+    @Option(help: "Output format: json (JSON Lines, one enum declaration per line, selected or not).")
+    var format: Format = .json
+
+    func run() throws {
+        let resolved = try input.resolve()
+        var diagnostics: [Diagnostic] = []
+        var timings: [StageTiming] = []
+        let model = Pipeline.readModel(resolved.options, diagnostics: &diagnostics, timings: &timings)
+        Console.output(ModelDump.jsonLines(model, rules: resolved.options.selection))
+        Console.report(diagnostics.sortedForDisplay(), quiet: input.quiet)
+        if input.verbose { Console.report(timings) }
+        if diagnostics.containsErrors { throw ExitCode(1) }
+    }
+}

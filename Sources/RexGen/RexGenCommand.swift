@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import RexGenCore
+
+struct RexGenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rexgen",
+        abstract: "Generates enum properties and SwiftRex lift extensions for Redux-style action enums.",
+        version: RexGenVersion.current,
+        subcommands: [GenerateCommand.self, CheckCommand.self, DumpCommand.self],
+        defaultSubcommand: GenerateCommand.self
+    )
+}
+
+/// Flags shared by every command that reads sources.
+struct InputOptions: ParsableArguments {
+    @Argument(help: "Swift files or directories (recursing into *.swift, skipping .build and hidden folders).")
+    var paths: [String] = []
+
+    @Option(parsing: .upToNextOption,
+            help: "Sources read only to resolve names (e.g. dependency targets); nothing is generated for them.")
+    var reference: [String] = []
+
+    @Flag(inversion: .prefixedNo, help: "Select every enum, whatever its name.")
+    var allEnums: Bool?
+
+    @Option(name: .customLong("suffix"), help: "Select enums whose name ends in this (repeatable; default Action, Event).")
+    var suffixes: [String] = []
+
+    @Option(help: "Path of the configuration file (default: the nearest rexgen.yml upward from here).")
+    var config: String?
+
+    @Flag(help: "Only print errors.")
+    var quiet = false
+
+    @Flag(help: "Print per-stage timings.")
+    var verbose = false
+
+    /// Flags merged over the configuration file: flags win.
+    func resolve(requiringOutput: Bool = false, output: String? = nil) throws -> ResolvedInput {
+        var diagnostics: [Diagnostic] = []
+        var file: ConfigurationFile?
+        if let config {
+            file = ConfigurationFile.load(path: config, diagnostics: &diagnostics)
+        } else if let found = ConfigurationFile.find(startingAt: FileManager.default.currentDirectoryPath) {
+            file = ConfigurationFile.load(path: found, diagnostics: &diagnostics)
+        }
+        Console.report(diagnostics, quiet: quiet)
+        if diagnostics.containsErrors { throw ExitCode(1) }
+        let sources = paths.isEmpty ? file?.sources ?? [] : paths
+        guard !sources.isEmpty else {
+            throw ValidationError("No input paths: pass files or directories, or list them under 'sources:' in rexgen.yml.")
+        }
+        let outputDirectory = output ?? file?.output
+        if requiringOutput, outputDirectory == nil {
+            throw ValidationError("Missing '--output <dir>' (or 'output:' in rexgen.yml).")
+        }
+        let selection = SelectionRules(
+            suffixes: suffixes.isEmpty ? file?.suffixes ?? SelectionRules.defaultSuffixes : suffixes,
+            selectsAllEnums: allEnums ?? file?.allEnums ?? false)
+        let options = GenerationOptions(sources: sources, references: reference.isEmpty ? file?.references ?? [] : reference,
+                                        selection: selection)
+        return ResolvedInput(options: options, outputDirectory: outputDirectory)
+    }
+
+    func report(_ result: Pipeline.Result) {
+        Console.report(result.diagnostics, quiet: quiet)
+        if verbose { Console.report(result.timings) }
+    }
+}
+
+struct ResolvedInput {
+    var options: GenerationOptions
+    var outputDirectory: String?
+}

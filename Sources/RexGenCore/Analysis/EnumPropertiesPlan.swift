@@ -1,0 +1,49 @@
+/// What the enum-properties output will contain, decided before any text is written.
+public struct EnumPropertiesPlan: Sendable {
+    public var enums: [PlannedEnum]
+    /// Imports of the files that declare those enums, so payload types resolve in the generated file.
+    public var imports: [ImportDeclaration]
+
+    public init(enums: [PlannedEnum], imports: [ImportDeclaration]) {
+        self.enums = enums
+        self.imports = imports
+    }
+}
+
+public struct PlannedEnum: Sendable {
+    public var declaration: EnumDeclaration
+    /// The effective access level, which generated members carry.
+    public var access: AccessLevel
+    public var cases: [PlannedCase]
+
+    public init(declaration: EnumDeclaration, access: AccessLevel, cases: [PlannedCase]) {
+        self.declaration = declaration
+        self.access = access
+        self.cases = cases
+    }
+}
+
+public struct PlannedCase: Sendable {
+    public var declaration: EnumCaseDeclaration
+    /// The optional-returning property named like the case.
+    public var generatesValueProperty: Bool
+    /// The `is<Case>` property.
+    public var generatesIsProperty: Bool
+
+    public init(declaration: EnumCaseDeclaration, generatesValueProperty: Bool, generatesIsProperty: Bool) {
+        self.declaration = declaration
+        self.generatesValueProperty = generatesValueProperty
+        self.generatesIsProperty = generatesIsProperty
+    }
+
+    public var valuePropertyName: String { declaration.name }
+    public var isPropertyName: String { SwiftNames.isPropertyName(for: declaration.name) }
+}
+
+extension EnumCaseDeclaration {
+    /// How Swift names the case in messages: `started`, `movie(_:)`, `sayHello(name:greeting:)`.
+    public var displayName: String {
+        guard let values = associatedValues else { return name }
+        return name + "(" + values.map { ($0.label ?? "_") + ":" }.joined() + ")"
+    }
+}

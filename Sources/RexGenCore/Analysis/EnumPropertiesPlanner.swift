@@ -1,0 +1,145 @@
+/// Decides, for every selected enum, which properties can be generated and which would collide.
+struct EnumPropertiesPlanner {
+    let model: SourceModel
+    let rules: SelectionRules
+    private let accessResolver: AccessResolver
+    private let knownTypeNames: Set<String>
+    private let membersByOwner: [String: [MemberDeclaration]]
+
+    init(model: SourceModel, rules: SelectionRules) {
+        self.model = model
+        self.rules = rules
+        let types = model.typeIndex()
+        self.accessResolver = AccessResolver(types: types)
+        self.knownTypeNames = Set(types.keys)
+        self.membersByOwner = Dictionary(grouping: model.allFiles.flatMap(\.members), by: \.ownerName)
+    }
+
+    func plan(diagnostics: inout [Diagnostic]) -> EnumPropertiesPlan {
+        var planned: [PlannedEnum] = []
+        var imports: [ImportDeclaration] = []
+        var seenImports = Set<ImportDeclaration>()
+        for file in model.files {
+            var fileContributes = false
+            for declaration in file.enums where rules.isSelected(declaration) {
+                guard let plannedEnum = plan(declaration, diagnostics: &diagnostics) else { continue }
+                planned.append(plannedEnum)
+                fileContributes = true
+            }
+            if fileContributes {
+                for declaration in file.imports where seenImports.insert(declaration).inserted {
+                    imports.append(declaration)
+                }
+            }
+        }
+        return EnumPropertiesPlan(enums: planned, imports: imports)
+    }
+
+    func effectiveAccess(of declaration: EnumDeclaration) -> AccessLevel {
+        accessResolver.effectiveAccess(declared: declaration.declaredAccess, enclosing: declaration.enclosingScopes)
+    }
+
+    private func plan(_ declaration: EnumDeclaration, diagnostics: inout [Diagnostic]) -> PlannedEnum? {
+        if declaration.isLocal {
+            diagnostics.append(.note("enum '\(declaration.name)' is declared inside a function or closure body and "
+                + "cannot be extended; no properties are generated for it", at: declaration.location))
+            return nil
+        }
+        let access = effectiveAccess(of: declaration)
+        guard access.isVisibleToOtherFiles else {
+            diagnostics.append(.note("enum '\(declaration.qualifiedName)' is \(access.rawValue) and cannot be "
+                + "extended from another file; no properties are generated for it", at: declaration.location))
+            return nil
+        }
+        guard !declaration.cases.isEmpty else { return nil }
+        var cases = declaration.cases.map {
+            PlannedCase(declaration: $0, generatesValueProperty: true, generatesIsProperty: true)
+        }
+        skipUnusableNames(&cases, diagnostics: &diagnostics)
+        skipCollisionsBetweenCases(&cases, diagnostics: &diagnostics)
+        skipCollisionsWithUserMembers(&cases, of: declaration, diagnostics: &diagnostics)
+        return PlannedEnum(declaration: declaration, access: access, cases: cases)
+    }
+
+    private func skipUnusableNames(_ cases: inout [PlannedCase], diagnostics: inout [Diagnostic]) {
+        for index in cases.indices where SwiftNames.unusablePropertyNames.contains(cases[index].valuePropertyName) {
+            cases[index].generatesValueProperty = false
+            diagnostics.append(.warning("property '\(cases[index].valuePropertyName)' is not generated for case "
+                + "'\(cases[index].declaration.displayName)': Swift does not allow a property with that name",
+                at: cases[index].declaration.location))
+        }
+    }
+
+    /// Overloaded base names (`foo(a:)`/`foo(b:)`) and names like a case `isFoo` beside `foo` would declare a
+    /// property twice; cases in exclusive `#if` branches never meet, so they do not collide.
+    private func skipCollisionsBetweenCases(_ cases: inout [PlannedCase], diagnostics: inout [Diagnostic]) {
+        struct Claim { var caseIndex: Int; var isValueProperty: Bool }
+        var claims: [String: [Claim]] = [:]
+        for (index, plannedCase) in cases.enumerated() {
+            if plannedCase.generatesValueProperty {
+                claims[plannedCase.valuePropertyName, default: []].append(Claim(caseIndex: index, isValueProperty: true))
+            }
+            claims[plannedCase.isPropertyName, default: []].append(Claim(caseIndex: index, isValueProperty: false))
+        }
+        for (propertyName, claimants) in claims.sorted(by: { $0.key < $1.key }) where claimants.count > 1 {
+            for claim in claimants {
+                let own = cases[claim.caseIndex].declaration
+                let rivals = claimants.filter {
+                    $0.caseIndex != claim.caseIndex
+                        && !own.ifConfig.isMutuallyExclusive(with: cases[$0.caseIndex].declaration.ifConfig)
+                }
+                guard let rival = rivals.first else { continue }
+                if claim.isValueProperty {
+                    cases[claim.caseIndex].generatesValueProperty = false
+                } else {
+                    cases[claim.caseIndex].generatesIsProperty = false
+                }
+                let other = cases[rival.caseIndex].declaration
+                diagnostics.append(.warning("property '\(propertyName)' is not generated for case "
+                    + "'\(own.displayName)': case '\(other.displayName)' at \(other.location) would generate a "
+                    + "property with the same name", at: own.location))
+            }
+        }
+    }
+
+    private func skipCollisionsWithUserMembers(_ cases: inout [PlannedCase], of declaration: EnumDeclaration,
+                                               diagnostics: inout [Diagnostic]) {
+        let members = userMembers(of: declaration)
+        guard !members.isEmpty else { return }
+        let byName = Dictionary(grouping: members, by: \.name)
+        for index in cases.indices {
+            let plannedCase = cases[index]
+            if plannedCase.generatesValueProperty, let member = byName[plannedCase.valuePropertyName]?.first {
+                cases[index].generatesValueProperty = false
+                diagnostics.append(collisionWarning(plannedCase.valuePropertyName, plannedCase.declaration,
+                                                    declaration, member))
+            }
+            if plannedCase.generatesIsProperty, let member = byName[plannedCase.isPropertyName]?.first {
+                cases[index].generatesIsProperty = false
+                diagnostics.append(collisionWarning(plannedCase.isPropertyName, plannedCase.declaration,
+                                                    declaration, member))
+            }
+        }
+    }
+
+    private func collisionWarning(_ property: String, _ enumCase: EnumCaseDeclaration, _ declaration: EnumDeclaration,
+                                  _ member: MemberDeclaration) -> Diagnostic {
+        .warning("property '\(property)' is not generated for case '\(enumCase.displayName)': "
+            + "'\(declaration.qualifiedName)' already declares a member named '\(member.name)' at \(member.location)",
+            at: enumCase.location)
+    }
+
+    /// Instance members declared in the enum's body or in any extension of it, in every scanned file.
+    /// Static members live apart from instance properties, so they cannot collide.
+    private func userMembers(of declaration: EnumDeclaration) -> [MemberDeclaration] {
+        let qualifiedName = declaration.qualifiedName
+        var result = membersByOwner[qualifiedName] ?? []
+        for (owner, members) in membersByOwner where owner.hasSuffix("." + qualifiedName) {
+            // `extension MyModule.AppAction`: the prefix must be a module, not an enclosing type.
+            let prefix = String(owner.dropLast(qualifiedName.count + 1))
+            if !knownTypeNames.contains(prefix) { result += members }
+        }
+        return result.filter { !$0.isStatic && ($0.kind == .property || $0.kind == .function) }
+            .sorted { $0.location < $1.location }
+    }
+}

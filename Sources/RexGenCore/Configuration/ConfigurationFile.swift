@@ -1,0 +1,131 @@
+import Foundation
+import Yams
+
+/// `rexgen.yml`: the settings flags can give, kept with the project. Relative paths in it are relative
+/// to the file's own directory, so it means the same from any working directory.
+public struct ConfigurationFile: Sendable, Equatable {
+    public static let defaultName = "rexgen.yml"
+
+    public var path: String
+    public var sources: [String]?
+    public var output: String?
+    public var references: [String]?
+    public var suffixes: [String]?
+    public var allEnums: Bool?
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The keys this version understands; any other key is reported, so typos do not pass silently.
+    static let knownKeys: Set<String> = ["sources", "output", "reference", "suffixes", "allEnums"]
+
+    /// The nearest `rexgen.yml` in `directory` or any directory above it.
+    public static func find(startingAt directory: String) -> String? {
+        var current = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            let candidate = current.appendingPathComponent(defaultName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return nil }
+            current = parent
+        }
+    }
+
+    public static func load(path: String, diagnostics: inout [Diagnostic]) -> ConfigurationFile? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            diagnostics.append(.error("cannot read configuration file '\(path)'", at: SourceLocation(file: path, line: 1, column: 1)))
+            return nil
+        }
+        return parse(String(decoding: data, as: UTF8.self), path: path, diagnostics: &diagnostics)
+    }
+
+    public static func parse(_ text: String, path: String, diagnostics: inout [Diagnostic]) -> ConfigurationFile? {
+        var reader = NodeReader(path: path)
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            diagnostics.append(reader.diagnostic(for: error))
+            return nil
+        } catch {
+            diagnostics.append(.error("invalid YAML: \(error)", at: reader.location(nil)))
+            return nil
+        }
+        var configuration = ConfigurationFile(path: path)
+        guard let root else { return configuration }
+        guard let mapping = root.mapping else {
+            diagnostics.append(.error("the configuration must be a mapping of keys to values", at: reader.location(root.mark)))
+            return nil
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        let resolve = { (relative: String) in
+            relative.hasPrefix("/") || directory.isEmpty ? relative : (directory as NSString).appendingPathComponent(relative)
+        }
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            switch key {
+            case "sources": configuration.sources = reader.strings(value)?.map(resolve)
+            case "output": configuration.output = reader.string(value).map(resolve)
+            case "reference": configuration.references = reader.strings(value)?.map(resolve)
+            case "suffixes": configuration.suffixes = reader.strings(value)
+            case "allEnums": configuration.allEnums = reader.bool(value)
+            default:
+                reader.diagnostics.append(.warning("unknown key '\(key)' in configuration; known keys are "
+                    + knownKeys.sorted().joined(separator: ", "), at: reader.location(keyNode.mark)))
+            }
+        }
+        diagnostics += reader.diagnostics
+        return reader.diagnostics.containsErrors ? nil : configuration
+    }
+}
+
+/// Typed reads of YAML nodes that report a located error instead of guessing.
+private struct NodeReader {
+    let path: String
+    var diagnostics: [Diagnostic] = []
+
+    init(path: String) {
+        self.path = path
+    }
+
+    func location(_ mark: Mark?) -> SourceLocation {
+        SourceLocation(file: path, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    }
+
+    func diagnostic(for error: YamlError) -> Diagnostic {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+             .composer(_, let problem, let mark, _):
+            return .error("invalid YAML: \(problem)", at: location(mark))
+        default:
+            return .error("invalid YAML: \(error)", at: location(nil))
+        }
+    }
+
+    mutating func string(_ node: Node) -> String? {
+        guard let scalar = node.scalar else {
+            diagnostics.append(.error("expected a single value", at: location(node.mark)))
+            return nil
+        }
+        return scalar.string
+    }
+
+    /// A list, or a single value taken as a list of one.
+    mutating func strings(_ node: Node) -> [String]? {
+        if node.scalar != nil { return string(node).map { [$0] } }
+        guard let sequence = node.sequence else {
+            diagnostics.append(.error("expected a list of values", at: location(node.mark)))
+            return nil
+        }
+        return sequence.compactMap { string($0) }
+    }
+
+    mutating func bool(_ node: Node) -> Bool? {
+        guard let value = node.bool else {
+            diagnostics.append(.error("expected true or false", at: location(node.mark)))
+            return nil
+        }
+        return value
+    }
+}

@@ -1,0 +1,250 @@
+/// One clause of an `#if` block that encloses a declaration.
+///
+/// A declaration inside `#elseif B` of `#if A` is active only when `A` is false and `B` true, so a clause
+/// remembers the conditions of the clauses before it: the renderer rebuilds the same block shape
+/// (`#if A` / `#elseif B` … `#endif`) instead of inventing a negated condition.
+public struct IfConfigClause: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable { case `if`, `elseif`, `else` }
+
+    /// Identifies the `#if … #endif` block within its file, so clauses of one block can be told apart.
+    public var blockID: Int
+    public var kind: Kind
+    /// The condition text; empty for `#else`.
+    public var condition: String
+    /// The conditions of the earlier clauses of the same block, in order (the `#if` one first).
+    public var precedingConditions: [String]
+
+    public init(blockID: Int, kind: Kind, condition: String, precedingConditions: [String]) {
+        self.blockID = blockID
+        self.kind = kind
+        self.condition = condition
+        self.precedingConditions = precedingConditions
+    }
+
+    /// `#if A`, `#elseif B`, `#else`: how the clause reads in source.
+    public var directiveText: String {
+        switch kind {
+        case .if: "#if \(condition)"
+        case .elseif: "#elseif \(condition)"
+        case .else: "#else"
+        }
+    }
+
+    /// Two clauses of the same block are never active together.
+    public func excludes(_ other: IfConfigClause) -> Bool {
+        blockID == other.blockID && (kind != other.kind || condition != other.condition
+            || precedingConditions != other.precedingConditions)
+    }
+}
+
+extension Array where Element == IfConfigClause {
+    /// The chain as one line of text, outermost first: `#if os(iOS) && #elseif DEBUG`.
+    public var chainText: String { map(\.directiveText).joined(separator: " && ") }
+
+    /// Whether declarations under these two chains can never be compiled together.
+    public func isMutuallyExclusive(with other: [IfConfigClause]) -> Bool {
+        for (lhs, rhs) in zip(self, other) {
+            if lhs.excludes(rhs) { return true }
+            if lhs.blockID != rhs.blockID { return false }
+        }
+        return false
+    }
+}
+
+/// An annotation found in the comments right above a declaration: `// rexgen: prism`, `// sourcery: Prism`.
+public struct Annotation: Hashable, Sendable, Codable {
+    /// `rexgen` or `sourcery`.
+    public var namespace: String
+    public var name: String
+    /// The text after `=` (`// sourcery: imports = "Foundation"`), if any.
+    public var value: String?
+
+    public init(namespace: String, name: String, value: String? = nil) {
+        self.namespace = namespace
+        self.name = name
+        self.value = value
+    }
+}
+
+/// One payload element of an enum case: `label: Type = default`.
+public struct AssociatedValue: Hashable, Sendable {
+    /// The external label, `nil` when the payload is unlabelled (or labelled `_`).
+    public var label: String?
+    /// The type exactly as written, with comments removed and whitespace folded.
+    public var typeText: String
+    /// The default value as written, if any.
+    public var defaultValue: String?
+    /// `Int...`: extracted as an array, and cannot be rebuilt from one.
+    public var isVariadic: Bool
+
+    public init(label: String?, typeText: String, defaultValue: String? = nil, isVariadic: Bool = false) {
+        self.label = label
+        self.typeText = typeText
+        self.defaultValue = defaultValue
+        self.isVariadic = isVariadic
+    }
+}
+
+/// A `case` element of an enum.
+public struct EnumCaseDeclaration: Hashable, Sendable {
+    /// The name without backticks.
+    public var name: String
+    public var location: SourceLocation
+    public var isIndirect: Bool
+    /// Attributes as written, such as `@available(iOS 16, *)`.
+    public var attributes: [String]
+    /// The `#if` clauses between the enum's body and the case, outermost first.
+    public var ifConfig: [IfConfigClause]
+    /// `nil` for a case without payload; `[]` for `case foo()`.
+    public var associatedValues: [AssociatedValue]?
+    public var rawValue: String?
+
+    public init(
+        name: String, location: SourceLocation, isIndirect: Bool = false, attributes: [String] = [],
+        ifConfig: [IfConfigClause] = [], associatedValues: [AssociatedValue]? = nil, rawValue: String? = nil
+    ) {
+        self.name = name
+        self.location = location
+        self.isIndirect = isIndirect
+        self.attributes = attributes
+        self.ifConfig = ifConfig
+        self.associatedValues = associatedValues
+        self.rawValue = rawValue
+    }
+
+    public var hasAssociatedValues: Bool { associatedValues != nil }
+}
+
+/// A scope that encloses a declaration, outermost first, as the access and naming rules need it.
+public enum EnclosingScope: Hashable, Sendable {
+    /// A type declaration (`struct`, `class`, `enum`, `actor`, `protocol`).
+    case type(name: String, declaredAccess: AccessLevel?)
+    /// `extension Name` at file scope; `extendedType` is the name as written, generic arguments removed.
+    case `extension`(extendedType: String, declaredAccess: AccessLevel?)
+}
+
+/// An enum declaration as the reader found it.
+public struct EnumDeclaration: Hashable, Sendable {
+    public var name: String
+    /// Enclosing type names and the enum's own, such as `["Feature", "Action"]`.
+    public var qualifiedNameComponents: [String]
+    public var location: SourceLocation
+    /// Generic parameters as written, one string each: `T`, `Value: Equatable`.
+    public var genericParameters: [String]
+    public var whereClause: String?
+    public var declaredAccess: AccessLevel?
+    public var attributes: [String]
+    public var inheritance: [String]
+    public var annotations: [Annotation]
+    public var isIndirect: Bool
+    public var enclosingScopes: [EnclosingScope]
+    /// The `#if` clauses around the whole declaration, outermost first.
+    public var ifConfig: [IfConfigClause]
+    /// Declared inside a function, closure or accessor body: such a type cannot be extended.
+    public var isLocal: Bool
+    public var cases: [EnumCaseDeclaration]
+
+    public init(
+        name: String, qualifiedNameComponents: [String], location: SourceLocation,
+        genericParameters: [String] = [], whereClause: String? = nil, declaredAccess: AccessLevel? = nil,
+        attributes: [String] = [], inheritance: [String] = [], annotations: [Annotation] = [],
+        isIndirect: Bool = false, enclosingScopes: [EnclosingScope] = [], ifConfig: [IfConfigClause] = [],
+        isLocal: Bool = false, cases: [EnumCaseDeclaration] = []
+    ) {
+        self.name = name
+        self.qualifiedNameComponents = qualifiedNameComponents
+        self.location = location
+        self.genericParameters = genericParameters
+        self.whereClause = whereClause
+        self.declaredAccess = declaredAccess
+        self.attributes = attributes
+        self.inheritance = inheritance
+        self.annotations = annotations
+        self.isIndirect = isIndirect
+        self.enclosingScopes = enclosingScopes
+        self.ifConfig = ifConfig
+        self.isLocal = isLocal
+        self.cases = cases
+    }
+
+    public var qualifiedName: String { qualifiedNameComponents.joined(separator: ".") }
+
+    public func hasAnnotation(_ name: String, namespace: String) -> Bool {
+        annotations.contains { $0.namespace == namespace && $0.name.lowercased() == name.lowercased() }
+    }
+}
+
+/// A named type other than an enum (or an enum too): what access rules need to know about enclosing types.
+public struct TypeDeclaration: Hashable, Sendable {
+    public var qualifiedName: String
+    public var declaredAccess: AccessLevel?
+    public var enclosingScopes: [EnclosingScope]
+    public var location: SourceLocation
+
+    public init(qualifiedName: String, declaredAccess: AccessLevel?, enclosingScopes: [EnclosingScope],
+                location: SourceLocation) {
+        self.qualifiedName = qualifiedName
+        self.declaredAccess = declaredAccess
+        self.enclosingScopes = enclosingScopes
+        self.location = location
+    }
+}
+
+/// An instance member the user declared in a type body or extension: generated properties must not clash.
+public struct MemberDeclaration: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable { case property, function, type, typeAlias }
+    /// The qualified name of the type as written where the member is (`AppAction`, `Feature.Action`).
+    public var ownerName: String
+    public var name: String
+    public var kind: Kind
+    public var isStatic: Bool
+    public var location: SourceLocation
+
+    public init(ownerName: String, name: String, kind: Kind, isStatic: Bool, location: SourceLocation) {
+        self.ownerName = ownerName
+        self.name = name
+        self.kind = kind
+        self.isStatic = isStatic
+        self.location = location
+    }
+}
+
+/// `import Foundation`, kept so generated files see the same types as the enums they extend.
+public struct ImportDeclaration: Hashable, Sendable {
+    /// The declaration as it must be written in a generated file, such as `@testable import Core`.
+    public var text: String
+    public var ifConfig: [IfConfigClause]
+
+    public init(text: String, ifConfig: [IfConfigClause] = []) {
+        self.text = text
+        self.ifConfig = ifConfig
+    }
+}
+
+/// `typealias Name = Target`, so payload types written through an alias resolve.
+public struct TypeAliasDeclaration: Hashable, Sendable {
+    public var qualifiedName: String
+    public var targetText: String
+    public var location: SourceLocation
+
+    public init(qualifiedName: String, targetText: String, location: SourceLocation) {
+        self.qualifiedName = qualifiedName
+        self.targetText = targetText
+        self.location = location
+    }
+}
+
+/// Everything the reader takes from one file.
+public struct ParsedFile: Sendable {
+    public var path: String
+    public var enums: [EnumDeclaration] = []
+    public var types: [TypeDeclaration] = []
+    public var members: [MemberDeclaration] = []
+    public var imports: [ImportDeclaration] = []
+    public var typeAliases: [TypeAliasDeclaration] = []
+    public var diagnostics: [Diagnostic] = []
+
+    public init(path: String) {
+        self.path = path
+    }
+}

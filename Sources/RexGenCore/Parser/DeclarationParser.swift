@@ -1,0 +1,259 @@
+/// Reads the declarations RexGen needs from one Swift file: enums with their cases, the types and
+/// extensions around them, members users declared, imports and type aliases.
+///
+/// It is a single forward pass over tokens with an explicit scope stack (never recursion), so its cost is
+/// linear in the input and no nesting depth can overflow the call stack. Function bodies, closures and
+/// accessors are skipped as balanced braces; declarations inside them are local and marked so.
+public enum SwiftReader {
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> ParsedFile {
+        var parser = DeclarationParser(bytes: bytes, path: path)
+        parser.run()
+        return parser.file
+    }
+
+    public static func parse(source: String, path: String = "input.swift") -> ParsedFile {
+        var text = source
+        return text.withUTF8 { parse($0, path: path) }
+    }
+}
+
+struct DeclarationParser {
+    struct Scope {
+        enum Kind {
+            case file
+            case type(name: String, declaredAccess: AccessLevel?)
+            case enumBody(openEnumIndex: Int)
+            case `extension`(extendedType: String, declaredAccess: AccessLevel?)
+            case code
+        }
+
+        var kind: Kind
+        /// Inside a function, closure or accessor body, at any depth.
+        var isLocal: Bool
+        /// Qualified name of the nearest enclosing type or extended type, for naming nested declarations.
+        var path: [String]
+        var ifDepth: Int
+        var braceOffset: Int
+
+        var holdsDeclarations: Bool {
+            if case .code = kind { return false }
+            return true
+        }
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    var lexer: Lexer
+    var token: Token
+    var previousKind: Token.Kind = .semicolon
+    var file: ParsedFile
+    var scopes: [Scope]
+    var ifStack: [IfConfigClause] = []
+    var ifOffsets: [Int] = []
+    var nextIfBlockID = 0
+    var openEnums: [EnumDeclaration] = []
+    private var lineTable: LineTable?
+
+    init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+        self.bytes = bytes
+        self.lexer = Lexer(bytes: bytes)
+        self.token = lexer.next()
+        self.file = ParsedFile(path: path)
+        self.scopes = [Scope(kind: .file, isLocal: false, path: [], ifDepth: 0, braceOffset: 0)]
+    }
+
+    mutating func run() {
+        while token.kind != .endOfFile {
+            switch token.kind {
+            case .leftBrace:
+                push(.code, path: currentScope.path)
+                advance()
+            case .rightBrace:
+                popScope()
+                advance()
+            case .poundKeyword:
+                handleCompilerDirective()
+            case .at where currentScope.holdsDeclarations:
+                parseDeclaration()
+            case .identifier:
+                if currentScope.holdsDeclarations {
+                    parseDeclaration()
+                } else if previousKind != .dot, let keyword = keyword(of: token), keyword.isTypeDeclaration,
+                          peek().kind == .identifier {
+                    parseDeclaration()
+                } else {
+                    advance()
+                }
+            default:
+                advance()
+            }
+        }
+        finishFile()
+    }
+
+    // MARK: - Tokens
+
+    mutating func advance() {
+        previousKind = token.kind
+        token = lexer.next()
+    }
+
+    func peek() -> Token {
+        var lookahead = lexer
+        return lookahead.next()
+    }
+
+    func peek(_ count: Int) -> [Token] {
+        var lookahead = lexer
+        return (0..<count).map { _ in lookahead.next() }
+    }
+
+    func keyword(of token: Token) -> Keyword? {
+        token.kind == .identifier ? Keyword.match(bytes, token.start, token.end) : nil
+    }
+
+    func text(of token: Token) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]), as: UTF8.self)
+    }
+
+    /// The name a token spells, backticks removed.
+    func name(of token: Token) -> String {
+        guard bytes[token.start] == .backtick, token.end - token.start >= 2 else { return text(of: token) }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(token.start + 1)..<(token.end - 1)]),
+                      as: UTF8.self)
+    }
+
+    func isText(_ token: Token, _ expected: StaticString) -> Bool {
+        guard token.end - token.start == expected.utf8CodeUnitCount else { return false }
+        let pointer = expected.utf8Start
+        for index in 0..<expected.utf8CodeUnitCount where pointer[index] != bytes[token.start + index] {
+            return false
+        }
+        return true
+    }
+
+    mutating func location(of offset: Int) -> SourceLocation {
+        if lineTable == nil { lineTable = LineTable(bytes) }
+        let (line, column) = lineTable!.lineAndColumn(of: offset)
+        return SourceLocation(file: file.path, line: line, column: column)
+    }
+
+    mutating func error(_ message: String, at offset: Int) {
+        file.diagnostics.append(.error(message, at: location(of: offset)))
+    }
+
+    // MARK: - Scopes
+
+    var currentScope: Scope { scopes[scopes.count - 1] }
+
+    mutating func push(_ kind: Scope.Kind, path: [String]) {
+        let isLocal = currentScope.isLocal || !currentScope.holdsDeclarations
+        scopes.append(Scope(kind: kind, isLocal: isLocal, path: path, ifDepth: ifStack.count,
+                            braceOffset: token.start))
+    }
+
+    private mutating func popScope() {
+        guard scopes.count > 1 else {
+            error("unbalanced braces: '}' has no matching '{'", at: token.start)
+            return
+        }
+        let scope = scopes.removeLast()
+        if ifStack.count > scope.ifDepth {
+            error("'#if' has no matching '#endif' before the end of its block", at: ifOffsets[scope.ifDepth])
+            ifStack.removeSubrange(scope.ifDepth...)
+            ifOffsets.removeSubrange(scope.ifDepth...)
+        }
+        if case .enumBody(let index) = scope.kind { finishEnum(at: index) }
+    }
+
+    private mutating func finishEnum(at index: Int) {
+        file.enums.append(openEnums[index])
+        // Enums close innermost first, so the open one being finished is always the last.
+        if index == openEnums.count - 1 { openEnums.removeLast() }
+    }
+
+    /// The scopes around a new declaration, outermost first, as the model records them.
+    var enclosingScopes: [EnclosingScope] {
+        scopes.compactMap { scope in
+            switch scope.kind {
+            case .file, .code: nil
+            case .type(let name, let access): .type(name: name, declaredAccess: access)
+            case .enumBody(let index):
+                .type(name: openEnums[index].name, declaredAccess: openEnums[index].declaredAccess)
+            case .extension(let extendedType, let access): .extension(extendedType: extendedType, declaredAccess: access)
+            }
+        }
+    }
+
+    private mutating func finishFile() {
+        for scope in scopes.dropFirst().reversed() {
+            error("unbalanced braces: '{' has no matching '}'", at: scope.braceOffset)
+            if case .enumBody(let index) = scope.kind { finishEnum(at: index) }
+        }
+        scopes.removeSubrange(1...)
+        for offset in ifOffsets {
+            error("'#if' has no matching '#endif'", at: offset)
+        }
+        for issue in lexer.issues {
+            error(issue.message, at: issue.offset)
+        }
+        file.enums.sort { $0.location < $1.location }
+        file.diagnostics.sort { ($0.location?.line ?? 0, $0.location?.column ?? 0) < ($1.location?.line ?? 0, $1.location?.column ?? 0) }
+    }
+
+    // MARK: - #if
+
+    private mutating func handleCompilerDirective() {
+        let directive = token
+        if isText(directive, "#if") {
+            advance()
+            let condition = readConditionText()
+            ifStack.append(IfConfigClause(blockID: nextIfBlockID, kind: .if, condition: condition,
+                                          precedingConditions: []))
+            ifOffsets.append(directive.start)
+            nextIfBlockID += 1
+        } else if isText(directive, "#elseif") || isText(directive, "#else") {
+            let isElse = isText(directive, "#else")
+            advance()
+            let condition = isElse ? "" : readConditionText()
+            guard var clause = ifStack.popLast() else {
+                error("'\(text(of: directive))' has no matching '#if'", at: directive.start)
+                return
+            }
+            if clause.kind == .else {
+                error("'\(text(of: directive))' after '#else'", at: directive.start)
+            }
+            clause.precedingConditions.append(clause.condition)
+            clause.kind = isElse ? .else : .elseif
+            clause.condition = condition
+            ifStack.append(clause)
+        } else if isText(directive, "#endif") {
+            advance()
+            if ifStack.popLast() == nil {
+                error("'#endif' has no matching '#if'", at: directive.start)
+            } else {
+                ifOffsets.removeLast()
+            }
+        } else {
+            advance()
+        }
+    }
+
+    /// The condition after `#if`/`#elseif`: the rest of the line, continued while parentheses are open or
+    /// the line ends in an operator.
+    private mutating func readConditionText() -> String {
+        var collector = TextCollector()
+        var depth = 0
+        var endsWithOperator = false
+        while token.kind != .endOfFile, !token.isAtLineStart || depth > 0 || endsWithOperator {
+            switch token.kind {
+            case .leftParen: depth += 1
+            case .rightParen: depth = max(0, depth - 1)
+            default: break
+            }
+            endsWithOperator = token.kind == .ampersand || token.kind == .otherOperator
+            collector.append(token, from: bytes)
+            advance()
+        }
+        return collector.text
+    }
+}

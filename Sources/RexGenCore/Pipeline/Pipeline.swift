@@ -1,0 +1,56 @@
+import Foundation
+
+/// The whole run, one stage after another: sources → parser → model → analysis → rendering.
+/// Writing the output is the caller's last step (see `OutputDirectory`), so `check` can compare instead.
+public enum Pipeline {
+    public struct Result: Sendable {
+        public var model: SourceModel
+        public var enumProperties: EnumPropertiesPlan
+        public var files: [GeneratedFile]
+        public var diagnostics: [Diagnostic]
+        public var timings: [StageTiming]
+
+        /// Input errors mean the output would be incomplete, so it is not written.
+        public var hasErrors: Bool { diagnostics.containsErrors }
+    }
+
+    public static func readModel(_ options: GenerationOptions, diagnostics: inout [Diagnostic],
+                                 timings: inout [StageTiming]) -> SourceModel {
+        let clock = Stopwatch()
+        let sourcePaths = SourceFileCollector.swiftFiles(in: options.sources, diagnostics: &diagnostics)
+        let referencePaths = SourceFileCollector.swiftFiles(in: options.references, diagnostics: &diagnostics)
+            .filter { !Set(sourcePaths).contains($0) }
+        timings.append(StageTiming(stage: "collect", seconds: clock.seconds,
+                                   detail: "\(sourcePaths.count + referencePaths.count) files"))
+        let parseClock = Stopwatch()
+        let sources = SourceReadingStage.read(sourcePaths)
+        let references = SourceReadingStage.read(referencePaths)
+        let model = SourceModel(files: sources.files, referenceFiles: references.files)
+        let bytes = sources.byteCount + references.byteCount
+        let seconds = parseClock.seconds
+        timings.append(StageTiming(stage: "read+parse", seconds: seconds,
+                                   detail: "\(bytes) bytes, \(model.allFiles.reduce(0) { $0 + $1.enums.count }) enums, "
+                                       + String(format: "%.0f MB/s", seconds > 0 ? Double(bytes) / 1e6 / seconds : 0)))
+        diagnostics += model.diagnostics
+        return model
+    }
+
+    public static func run(_ options: GenerationOptions) -> Result {
+        var diagnostics: [Diagnostic] = []
+        var timings: [StageTiming] = []
+        let model = readModel(options, diagnostics: &diagnostics, timings: &timings)
+
+        let analysisClock = Stopwatch()
+        let planner = EnumPropertiesPlanner(model: model, rules: options.selection)
+        let plan = planner.plan(diagnostics: &diagnostics)
+        timings.append(StageTiming(stage: "analysis", seconds: analysisClock.seconds,
+                                   detail: "\(plan.enums.count) enums selected"))
+
+        let renderClock = Stopwatch()
+        let files = [EnumPropertiesRenderer.render(plan)]
+        timings.append(StageTiming(stage: "render", seconds: renderClock.seconds,
+                                   detail: "\(files.reduce(0) { $0 + $1.contents.utf8.count }) bytes"))
+        return Result(model: model, enumProperties: plan, files: files,
+                      diagnostics: diagnostics.sortedForDisplay(), timings: timings)
+    }
+}

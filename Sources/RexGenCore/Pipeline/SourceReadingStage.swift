@@ -1,0 +1,51 @@
+import Dispatch
+
+/// Sources → Parser: reads and parses files on every core, returning them in path order.
+enum SourceReadingStage {
+    struct Output {
+        var files: [ParsedFile]
+        var byteCount: Int
+    }
+
+    /// Results land in their own slots, so the order never depends on scheduling.
+    private final class Slots: @unchecked Sendable {
+        var files: [ParsedFile]
+        var sizes: [Int]
+
+        init(count: Int) {
+            files = (0..<count).map { _ in ParsedFile(path: "") }
+            sizes = Array(repeating: 0, count: count)
+        }
+    }
+
+    static func read(_ paths: [String]) -> Output {
+        let slots = Slots(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let (file, size) = readOne(paths[index])
+            slots.files[index] = file
+            slots.sizes[index] = size
+        }
+        return Output(files: slots.files, byteCount: slots.sizes.reduce(0, +))
+    }
+
+    static func readOne(_ path: String) -> (ParsedFile, Int) {
+        switch SourceFile.read(path: path) {
+        case .failure(let diagnostic):
+            var file = ParsedFile(path: path)
+            file.diagnostics.append(diagnostic)
+            return (file, 0)
+        case .success(let source):
+            let file = source.bytes.withUnsafeBufferPointer { bytes -> ParsedFile in
+                if let problem = TextValidator.firstProblem(in: bytes) {
+                    var file = ParsedFile(path: path)
+                    let (line, column) = LineTable(bytes).lineAndColumn(of: problem.offset)
+                    file.diagnostics.append(.error(problem.message,
+                                                   at: SourceLocation(file: path, line: line, column: column)))
+                    return file
+                }
+                return SwiftReader.parse(bytes, path: path)
+            }
+            return (file, source.bytes.count)
+        }
+    }
+}

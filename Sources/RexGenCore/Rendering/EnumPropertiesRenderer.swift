@@ -1,0 +1,146 @@
+/// Writes DESIGN.md's "Output 1": an optional-returning property and an `is<Case>` property per case.
+public enum EnumPropertiesRenderer {
+    public static let fileName = "EnumProperties.generated.swift"
+
+    public static func render(_ plan: EnumPropertiesPlan) -> GeneratedFile {
+        var writer = SwiftCodeWriter()
+        writer.line(GeneratedFile.header(purpose: "Enum properties for action enums."))
+        ImportsRenderer.write(plan.imports, to: &writer)
+        for plannedEnum in plan.enums {
+            let cases = plannedEnum.cases.filter { $0.generatesValueProperty || $0.generatesIsProperty }
+            guard !cases.isEmpty else { continue }
+            writer.line()
+            writer.line("// MARK: - \(plannedEnum.declaration.qualifiedName)")
+            writer.line()
+            writer.conditionally(plannedEnum.declaration.ifConfig) { writer in
+                writer.line("extension \(plannedEnum.declaration.qualifiedNameForExtension) {")
+                writer.indented { writer in
+                    for plannedCase in cases {
+                        writer.conditionally(plannedCase.declaration.ifConfig) { writer in
+                            writeProperties(for: plannedCase, access: plannedEnum.access.memberKeyword, to: &writer)
+                        }
+                    }
+                }
+                writer.line("}")
+            }
+        }
+        return GeneratedFile(name: fileName, contents: writer.text)
+    }
+
+    private static func writeProperties(for plannedCase: PlannedCase, access: String, to writer: inout SwiftCodeWriter) {
+        let enumCase = plannedCase.declaration
+        let availability = enumCase.attributes.filter { $0.hasPrefix("@available") }
+        let pattern = "." + SwiftNames.escaped(enumCase.name)
+        let property = SwiftNames.escaped(enumCase.name)
+        if plannedCase.generatesValueProperty {
+            availability.forEach { writer.line($0) }
+            if let values = enumCase.associatedValues, !values.isEmpty {
+                writePayloadProperty(property, pattern: pattern, values: values, access: access, to: &writer)
+            } else {
+                writer.line("\(access) var \(property): Void? { guard case \(pattern) = self else { return nil }; return () }")
+            }
+        }
+        if plannedCase.generatesIsProperty {
+            availability.forEach { writer.line($0) }
+            let isName = SwiftNames.escaped(plannedCase.isPropertyName)
+            if plannedCase.generatesValueProperty {
+                writer.line("\(access) var \(isName): Bool { self.\(property) != nil }")
+            } else {
+                // The value property is not ours (or not there), so `self.<case>` could mean something else.
+                writer.line("\(access) var \(isName): Bool { guard case \(pattern) = self else { return false }; return true }")
+            }
+        }
+    }
+
+    private static func writePayloadProperty(_ property: String, pattern: String, values: [AssociatedValue],
+                                             access: String, to writer: inout SwiftCodeWriter) {
+        let type: String
+        let bindings: String
+        let result: String
+        let rebuilt: String
+        if values.count == 1 {
+            let value = values[0]
+            type = value.isVariadic ? "[\(value.typeText)]" : PayloadType.wrappedForOptional(value.typeText)
+            bindings = "value"
+            result = "value"
+            rebuilt = (value.label.map { "\(SwiftNames.escaped($0)): " } ?? "") + "newValue"
+        } else {
+            let elements = values.map { value in
+                (value.label.map { "\($0): " } ?? "") + (value.isVariadic ? "[\(value.typeText)]" : value.typeText)
+            }
+            type = "(" + elements.joined(separator: ", ") + ")"
+            bindings = values.indices.map { "value\($0)" }.joined(separator: ", ")
+            result = "(" + values.enumerated().map { index, value in
+                (value.label.map { "\($0): " } ?? "") + "value\(index)"
+            }.joined(separator: ", ") + ")"
+            rebuilt = values.enumerated().map { index, value in
+                (value.label.map { "\(SwiftNames.escaped($0)): " } ?? "") + "newValue.\(index)"
+            }.joined(separator: ", ")
+        }
+        let canRebuild = !values.contains(where: \.isVariadic)
+        let getter = "guard case let \(pattern)(\(bindings)) = self else { return nil }; return \(result)"
+        guard canRebuild else {
+            writer.line("\(access) var \(property): \(type)? { \(getter) }")
+            return
+        }
+        writer.line("\(access) var \(property): \(type)? {")
+        writer.indented { writer in
+            writer.line("get { \(getter) }")
+            writer.line("set { guard case \(pattern) = self, let newValue else { return }; self = \(pattern)(\(rebuilt)) }")
+        }
+        writer.line("}")
+    }
+}
+
+extension EnumDeclaration {
+    /// The name an extension must use: nested names joined, each backticked when it needs to be.
+    public var qualifiedNameForExtension: String {
+        qualifiedNameComponents.map(SwiftNames.escaped).joined(separator: ".")
+    }
+}
+
+/// Type-text rules for payloads.
+enum PayloadType {
+    /// `Int` stays `Int` in `Int?`, but `(Int) -> Void`, `any P` and `P & Q` need parentheses first.
+    static func wrappedForOptional(_ type: String) -> String {
+        needsParentheses(type) ? "(\(type))" : type
+    }
+
+    static func needsParentheses(_ type: String) -> Bool {
+        if type.hasPrefix("@") || type.hasPrefix("any ") || type.hasPrefix("some ") || type.hasPrefix("each ")
+            || type.hasPrefix("repeat ") || type.hasPrefix("sending ") || type.hasPrefix("borrowing ")
+            || type.hasPrefix("consuming ") || type.hasPrefix("~") {
+            return true
+        }
+        var depth = 0
+        var previous: Character = " "
+        for character in type {
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ")", "]": depth -= 1
+            case ">" where previous != "-": depth -= 1
+            case ">" where depth == 0: return true   // `->` outside brackets: a function type
+            case "&" where depth == 0: return true
+            case "!" where depth == 0: return true
+            default: break
+            }
+            previous = character
+        }
+        // `async`/`throws` can only appear in function types, which the arrow already caught.
+        return false
+    }
+}
+
+/// Writes the imports a generated file needs, each under the `#if` it was under.
+enum ImportsRenderer {
+    static func write(_ imports: [ImportDeclaration], to writer: inout SwiftCodeWriter) {
+        let unconditional = Set(imports.filter { $0.ifConfig.isEmpty }.map(\.text)).sorted()
+        let conditional = imports.filter { !$0.ifConfig.isEmpty }
+        guard !unconditional.isEmpty || !conditional.isEmpty else { return }
+        writer.line()
+        unconditional.forEach { writer.line($0) }
+        for declaration in conditional {
+            writer.conditionally(declaration.ifConfig) { $0.line(declaration.text) }
+        }
+    }
+}
