@@ -61,12 +61,12 @@ struct DumpCommand: ParsableCommand {
         abstract: "Print the model RexGen reads from the sources.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json
+        case json, tree, dot
     }
 
     @OptionGroup var input: InputOptions
 
-    @Option(help: "Output format: json (JSON Lines, one enum declaration per line, selected or not).")
+    @Option(help: "json: JSON Lines, one enum declaration per line, selected or not; tree: the action tree per root; dot: the action tree for Graphviz.")
     var format: Format = .json
 
     func run() throws {
@@ -74,7 +74,13 @@ struct DumpCommand: ParsableCommand {
         var diagnostics: [Diagnostic] = []
         var timings: [StageTiming] = []
         let model = Pipeline.readModel(resolved.options, diagnostics: &diagnostics, timings: &timings)
-        Console.output(ModelDump.jsonLines(model, rules: resolved.options.selection))
+        switch format {
+        case .json:
+            Console.output(ModelDump.jsonLines(model, rules: resolved.options.selection))
+        case .tree, .dot:
+            let tree = Pipeline.buildActionTree(model, resolved.options, diagnostics: &diagnostics)
+            Console.output(format == .tree ? ActionTreeDump.tree(tree) : ActionTreeDump.dot(tree))
+        }
         Console.report(diagnostics.sortedForDisplay(), quiet: input.quiet)
         if input.verbose { Console.report(timings) }
         if diagnostics.containsErrors { throw ExitCode(1) }

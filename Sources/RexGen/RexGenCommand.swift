@@ -27,6 +27,12 @@ struct InputOptions: ParsableArguments {
     @Option(name: .customLong("suffix"), help: "Select enums whose name ends in this (repeatable; default Action, Event).")
     var suffixes: [String] = []
 
+    @Option(name: .customLong("root"), help: "A root action enum for the lift extensions (repeatable; default: every action enum in the sources that has no parent).")
+    var roots: [String] = []
+
+    @Option(help: "Lift extensions to generate: swiftrex (default) or none.")
+    var lift: LiftStyle?
+
     @Option(help: "Path of the configuration file (default: the nearest rexgen.yml upward from here).")
     var config: String?
 
@@ -58,8 +64,10 @@ struct InputOptions: ParsableArguments {
         let selection = SelectionRules(
             suffixes: suffixes.isEmpty ? file?.suffixes ?? SelectionRules.defaultSuffixes : suffixes,
             selectsAllEnums: allEnums ?? file?.allEnums ?? false)
-        let options = GenerationOptions(sources: sources, references: reference.isEmpty ? file?.references ?? [] : reference,
-                                        selection: selection)
+        let options = GenerationOptions(
+            sources: sources, references: reference.isEmpty ? file?.references ?? [] : reference,
+            selection: selection, lift: lift ?? file?.lift ?? .swiftRex,
+            roots: roots.isEmpty ? file?.roots ?? [] : roots)
         return ResolvedInput(options: options, outputDirectory: outputDirectory)
     }
 
@@ -73,3 +81,5 @@ struct ResolvedInput {
     var options: GenerationOptions
     var outputDirectory: String?
 }
+
+extension LiftStyle: ExpressibleByArgument {}

@@ -12,13 +12,15 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var references: [String]?
     public var suffixes: [String]?
     public var allEnums: Bool?
+    public var roots: [String]?
+    public var lift: LiftStyle?
 
     public init(path: String) {
         self.path = path
     }
 
     /// The keys this version understands; any other key is reported, so typos do not pass silently.
-    static let knownKeys: Set<String> = ["sources", "output", "reference", "suffixes", "allEnums"]
+    static let knownKeys: Set<String> = ["sources", "output", "reference", "suffixes", "allEnums", "roots", "lift"]
 
     /// The nearest `rexgen.yml` in `directory` or any directory above it.
     public static func find(startingAt directory: String) -> String? {
@@ -70,6 +72,8 @@ public struct ConfigurationFile: Sendable, Equatable {
             case "reference": configuration.references = reader.strings(value)?.map(resolve)
             case "suffixes": configuration.suffixes = reader.strings(value)
             case "allEnums": configuration.allEnums = reader.bool(value)
+            case "roots": configuration.roots = reader.strings(value)
+            case "lift": configuration.lift = reader.choice(value, of: LiftStyle.self)
             default:
                 reader.diagnostics.append(.warning("unknown key '\(key)' in configuration; known keys are "
                     + knownKeys.sorted().joined(separator: ", "), at: reader.location(keyNode.mark)))
@@ -119,6 +123,17 @@ private struct NodeReader {
             return nil
         }
         return sequence.compactMap { string($0) }
+    }
+
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node, of type: Choice.Type) -> Choice?
+    where Choice.RawValue == String {
+        guard let text = string(node) else { return nil }
+        guard let value = Choice(rawValue: text) else {
+            let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            diagnostics.append(.error("'\(text)' is not one of: \(allowed)", at: location(node.mark)))
+            return nil
+        }
+        return value
     }
 
     mutating func bool(_ node: Node) -> Bool? {

@@ -7,12 +7,26 @@ public struct GenerationOptions: Sendable, Equatable {
     /// Files and directories read only to resolve names across modules; nothing is generated for them.
     public var references: [String]
     public var selection: SelectionRules
+    /// Which lift extensions to generate.
+    public var lift: LiftStyle
+    /// Root action enums by name; empty means every source action enum that has no parent.
+    public var roots: [String]
 
-    public init(sources: [String], references: [String] = [], selection: SelectionRules = SelectionRules()) {
+    public init(sources: [String], references: [String] = [], selection: SelectionRules = SelectionRules(),
+                lift: LiftStyle = .swiftRex, roots: [String] = []) {
         self.sources = sources
         self.references = references
         self.selection = selection
+        self.lift = lift
+        self.roots = roots
     }
+}
+
+public enum LiftStyle: String, Sendable, CaseIterable {
+    /// No lift output.
+    case none
+    /// `<Root>Convertible` and `liftTo<Root>` for SwiftRex 0.8.
+    case swiftRex = "swiftrex"
 }
 
 /// How long one stage took, for `--verbose`.

@@ -6,6 +6,8 @@ public enum Pipeline {
     public struct Result: Sendable {
         public var model: SourceModel
         public var enumProperties: EnumPropertiesPlan
+        public var actionTree: ActionTree
+        public var lifts: LiftPlan?
         public var files: [GeneratedFile]
         public var diagnostics: [Diagnostic]
         public var timings: [StageTiming]
@@ -43,14 +45,23 @@ public enum Pipeline {
         let analysisClock = Stopwatch()
         let planner = EnumPropertiesPlanner(model: model, rules: options.selection)
         let plan = planner.plan(diagnostics: &diagnostics)
+        let tree = buildActionTree(model, options, diagnostics: &diagnostics)
+        let lifts = options.lift == .none ? nil : LiftPlanner(tree: tree, model: model).plan(diagnostics: &diagnostics)
         timings.append(StageTiming(stage: "analysis", seconds: analysisClock.seconds,
-                                   detail: "\(plan.enums.count) enums selected"))
+                                   detail: "\(plan.enums.count) enums selected, \(tree.roots.count) roots"))
 
         let renderClock = Stopwatch()
-        let files = [EnumPropertiesRenderer.render(plan)]
+        var files = [EnumPropertiesRenderer.render(plan)]
+        if let lifts { files.append(LiftRenderer.render(lifts)) }
         timings.append(StageTiming(stage: "render", seconds: renderClock.seconds,
                                    detail: "\(files.reduce(0) { $0 + $1.contents.utf8.count }) bytes"))
-        return Result(model: model, enumProperties: plan, files: files,
+        return Result(model: model, enumProperties: plan, actionTree: tree, lifts: lifts, files: files,
                       diagnostics: diagnostics.sortedForDisplay(), timings: timings)
+    }
+
+    public static func buildActionTree(_ model: SourceModel, _ options: GenerationOptions,
+                                       diagnostics: inout [Diagnostic]) -> ActionTree {
+        ActionTreeBuilder(model: model, rules: options.selection, configuredRoots: options.roots)
+            .build(diagnostics: &diagnostics)
     }
 }

@@ -1,0 +1,83 @@
+/// Builds the action tree from the model: which selected enums carry which, and which are roots.
+struct ActionTreeBuilder {
+    let model: SourceModel
+    let rules: SelectionRules
+    /// Root names from `--root` / `roots:`; empty means "every source action enum without a parent".
+    let configuredRoots: [String]
+
+    func build(diagnostics: inout [Diagnostic]) -> ActionTree {
+        let resolver = AccessResolver(types: model.typeIndex())
+        var nodes: [ActionTree.Node] = []
+        for (isReference, files) in [(false, model.files), (true, model.referenceFiles)] {
+            for file in files {
+                for declaration in file.enums where !declaration.isLocal && rules.isSelected(declaration) {
+                    let access = resolver.effectiveAccess(declared: declaration.declaredAccess,
+                                                          enclosing: declaration.enclosingScopes)
+                    guard access.isVisibleToOtherFiles else { continue }
+                    nodes.append(ActionTree.Node(declaration: declaration, isReference: isReference,
+                                                 effectiveAccess: access))
+                }
+            }
+        }
+        let names = TypeNameResolver(nodes: nodes, model: model)
+        var edges: [ActionTree.Edge] = []
+        for (parent, node) in nodes.enumerated() {
+            for enumCase in node.declaration.cases {
+                guard let values = enumCase.associatedValues, values.count == 1, !values[0].isVariadic,
+                      let (child, arguments) = names.resolve(values[0].typeText,
+                                                             from: node.declaration.qualifiedNameComponents)
+                else { continue }
+                edges.append(ActionTree.Edge(parent: parent, child: child, enumCase: enumCase,
+                                             genericArguments: arguments))
+            }
+        }
+        let roots = findRoots(nodes: nodes, edges: edges, diagnostics: &diagnostics)
+        return ActionTree(nodes: nodes, edges: edges, roots: roots)
+    }
+
+    private func findRoots(nodes: [ActionTree.Node], edges: [ActionTree.Edge],
+                           diagnostics: inout [Diagnostic]) -> [Int] {
+        guard configuredRoots.isEmpty else {
+            var roots: [Int] = []
+            for name in configuredRoots {
+                let matches = nodes.indices.filter {
+                    nodes[$0].declaration.qualifiedName == name || nodes[$0].declaration.name == name
+                }
+                if let match = matches.first(where: { nodes[$0].declaration.qualifiedName == name }) ?? matches.first {
+                    if !roots.contains(match) { roots.append(match) }
+                } else {
+                    diagnostics.append(.warning("root '\(name)' is not a selected action enum in the sources"))
+                }
+            }
+            return roots
+        }
+        // A case carrying its own enum (`indirect case nested(AppAction)`) does not make it a child.
+        let children = Set(edges.filter { $0.parent != $0.child }.map(\.child))
+        let candidates = nodes.indices.filter { !nodes[$0].isReference && hasEdges($0, edges) }
+        var roots = candidates.filter { !children.contains($0) }
+        // A cycle through the top (`AppAction.a → AAction.back → AppAction`) leaves no parentless enum:
+        // the first enum of the cycle in source order that no root reaches becomes a root.
+        var reached = reachable(from: roots, edges)
+        for candidate in candidates where !reached.contains(candidate) {
+            roots.append(candidate)
+            reached.formUnion(reachable(from: [candidate], edges))
+        }
+        return roots
+    }
+
+    private func reachable(from starts: [Int], _ edges: [ActionTree.Edge]) -> Set<Int> {
+        var reached = Set(starts)
+        var pending = starts
+        while let node = pending.popLast() {
+            for edge in edges where edge.parent == node && reached.insert(edge.child).inserted {
+                pending.append(edge.child)
+            }
+        }
+        return reached
+    }
+
+    /// An enum that carries no other action enum and is carried by none is not a tree worth lifting.
+    private func hasEdges(_ node: Int, _ edges: [ActionTree.Edge]) -> Bool {
+        edges.contains { $0.parent == node && $0.child != node }
+    }
+}

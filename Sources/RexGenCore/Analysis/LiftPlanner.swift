@@ -1,0 +1,123 @@
+/// Decides the conformances for each root: every enum reachable along exactly one path, with one set of
+/// generic arguments. Anything reachable two ways gets a warning naming both, and no conformance, since
+/// extracting it from the root would be ambiguous.
+struct LiftPlanner {
+    let tree: ActionTree
+    let model: SourceModel
+
+    func plan(diagnostics: inout [Diagnostic]) -> LiftPlan {
+        var roots: [RootPlan] = []
+        var involvedFiles = Set<String>()
+        for root in tree.roots {
+            let rootNode = tree.nodes[root]
+            guard rootNode.declaration.genericParameters.isEmpty else {
+                diagnostics.append(.note("root '\(rootNode.declaration.qualifiedName)' is generic, so no lift "
+                    + "extensions are generated for it", at: rootNode.declaration.location))
+                continue
+            }
+            let conformances = conformances(from: root, diagnostics: &diagnostics)
+            for conformance in conformances { involvedFiles.insert(conformance.declaration.location.file) }
+            roots.append(RootPlan(declaration: rootNode.declaration,
+                                  joinedName: rootNode.declaration.qualifiedNameComponents.joined(),
+                                  access: min(rootNode.effectiveAccess, .public), conformances: conformances))
+        }
+        var imports: [ImportDeclaration] = []
+        var seen = Set<ImportDeclaration>()
+        for file in model.files where involvedFiles.contains(file.path) {
+            for declaration in file.imports where seen.insert(declaration).inserted { imports.append(declaration) }
+        }
+        return LiftPlan(roots: roots, imports: imports)
+    }
+
+    private struct Reach {
+        var path: [ActionTree.Edge]
+        var arguments: [String]
+        var conflict: String?
+    }
+
+    private func conformances(from root: Int, diagnostics: inout [Diagnostic]) -> [ConformancePlan] {
+        var reaches: [Int: Reach] = [root: Reach(path: [], arguments: [])]
+        var order = [root]
+        var queue = [root]
+        var head = 0
+        while head < queue.count {
+            let parent = queue[head]
+            head += 1
+            guard let parentReach = reaches[parent] else { continue }
+            for edge in tree.edges(from: parent) where edge.child != root {
+                let path = parentReach.path + [edge]
+                guard let existing = reaches[edge.child] else {
+                    reaches[edge.child] = Reach(path: path, arguments: edge.genericArguments)
+                    order.append(edge.child)
+                    queue.append(edge.child)
+                    continue
+                }
+                // An edge back to an enum already on this path is a cycle, not a second way down.
+                if parentReach.path.contains(where: { $0.parent == edge.child }) { continue }
+                if existing.conflict == nil {
+                    let reason = existing.arguments != edge.genericArguments
+                        ? "is used with two different generic arguments"
+                        : "is reachable along two paths"
+                    reaches[edge.child]?.conflict = "\(reason): \(describe(existing.path)) and \(describe(path))"
+                }
+            }
+        }
+        var result: [ConformancePlan] = []
+        let rootNode = tree.nodes[root]
+        let protocolName = rootNode.declaration.qualifiedNameComponents.joined() + "Convertible"
+        for node in order {
+            guard let reach = reaches[node] else { continue }
+            let declaration = tree.nodes[node].declaration
+            let inheritedConflict = reach.path.dropLast().lazy.compactMap { edge in
+                reaches[edge.child]?.conflict.map { _ in edge.child }
+            }.first
+            if let conflict = reach.conflict {
+                diagnostics.append(.warning("'\(declaration.qualifiedName)' \(conflict); no \(protocolName) "
+                    + "conformance is generated for it", at: declaration.location))
+                continue
+            }
+            if let ancestor = inheritedConflict {
+                diagnostics.append(.warning("'\(declaration.qualifiedName)' is reached through "
+                    + "'\(tree.nodes[ancestor].declaration.qualifiedName)', which is ambiguous from "
+                    + "'\(rootNode.declaration.qualifiedName)'; no \(protocolName) conformance is generated for it",
+                    at: declaration.location))
+                continue
+            }
+            guard let requirements = whereRequirements(declaration, arguments: reach.arguments) else {
+                diagnostics.append(.note("'\(declaration.qualifiedName)' is generic and its payload gives no "
+                    + "concrete arguments; no \(protocolName) conformance is generated for it",
+                    at: declaration.location))
+                continue
+            }
+            result.append(ConformancePlan(
+                declaration: declaration, path: reach.path, whereRequirements: requirements,
+                access: min(rootNode.effectiveAccess, tree.nodes[node].effectiveAccess, .public),
+                ifConfig: ifConfig(root: rootNode.declaration, path: reach.path)))
+        }
+        return result
+    }
+
+    /// `AppAction.movie → MovieAction.list`
+    private func describe(_ path: [ActionTree.Edge]) -> String {
+        path.map { "\(tree.nodes[$0.parent].declaration.qualifiedName).\($0.enumCase.name)" }.joined(separator: " → ")
+    }
+
+    private func whereRequirements(_ declaration: EnumDeclaration, arguments: [String]) -> [String]? {
+        let parameters = declaration.genericParameters.map { parameter in
+            String(parameter.split(separator: ":", maxSplits: 1)[0]).trimmingSpaces
+        }
+        if parameters.isEmpty { return [] }
+        guard parameters.count == arguments.count else { return nil }
+        return zip(parameters, arguments).map { "\($0) == \($1)" }
+    }
+
+    private func ifConfig(root: EnumDeclaration, path: [ActionTree.Edge]) -> [IfConfigClause] {
+        // The root's own clauses already wrap its whole section of the file.
+        var clauses: [IfConfigClause] = []
+        for edge in path {
+            clauses += edge.enumCase.ifConfig + tree.nodes[edge.child].declaration.ifConfig
+        }
+        var seen = Set(root.ifConfig)
+        return clauses.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,49 @@
+/// The action tree: selected action enums as nodes, and an edge `Parent --case--> Child` for every case
+/// whose single payload is another selected action enum.
+public struct ActionTree: Sendable {
+    public struct Node: Sendable {
+        public var declaration: EnumDeclaration
+        /// Read from `--reference` sources: part of the tree, but gets no generated code of its own.
+        public var isReference: Bool
+        public var effectiveAccess: AccessLevel
+
+        public init(declaration: EnumDeclaration, isReference: Bool, effectiveAccess: AccessLevel) {
+            self.declaration = declaration
+            self.isReference = isReference
+            self.effectiveAccess = effectiveAccess
+        }
+    }
+
+    public struct Edge: Sendable, Hashable {
+        public var parent: Int
+        public var child: Int
+        public var enumCase: EnumCaseDeclaration
+        /// Generic arguments the payload gives the child (`Wrapper<Movie>` → `["Movie"]`).
+        public var genericArguments: [String]
+
+        public init(parent: Int, child: Int, enumCase: EnumCaseDeclaration, genericArguments: [String]) {
+            self.parent = parent
+            self.child = child
+            self.enumCase = enumCase
+            self.genericArguments = genericArguments
+        }
+
+        /// The payload's label, which embedding must write (`.movie(action: x)`).
+        public var payloadLabel: String? { enumCase.associatedValues?.first?.label }
+    }
+
+    public var nodes: [Node]
+    public var edges: [Edge]
+    /// Indices of the root nodes, in source order.
+    public var roots: [Int]
+
+    public init(nodes: [Node], edges: [Edge], roots: [Int]) {
+        self.nodes = nodes
+        self.edges = edges
+        self.roots = roots
+    }
+
+    public func edges(from parent: Int) -> [Edge] {
+        edges.filter { $0.parent == parent }
+    }
+}
