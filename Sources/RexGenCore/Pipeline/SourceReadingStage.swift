@@ -36,6 +36,9 @@ enum SourceReadingStage {
             return (file, 0)
         case .success(let source):
             let file = source.bytes.withUnsafeBufferPointer { bytes -> ParsedFile in
+                // Our own output (say, in a Generated/ folder inside the sources) declares the very members
+                // it generates; reading it back would make every property collide with itself.
+                if bytes.starts(with: GeneratedFile.headerMarker.utf8) { return ParsedFile(path: path) }
                 if let problem = TextValidator.firstProblem(in: bytes) {
                     var file = ParsedFile(path: path)
                     let (line, column) = LineTable(bytes).lineAndColumn(of: problem.offset)
