@@ -19,7 +19,8 @@ struct AccessResolver {
             switch scope {
             case .type(let name, let access):
                 path.append(name)
-                let own = access ?? memberDefault
+                // At file scope `private` means fileprivate.
+                let own = path.count == 1 && access == .private ? .fileprivate : access ?? memberDefault
                 // A `private` type is visible in its enclosing scope, which for a nested one is still private.
                 bound = min(bound, own)
                 memberDefault = .internal

@@ -12,7 +12,17 @@ struct EnumPropertiesPlanner {
         let types = model.typeIndex()
         self.accessResolver = AccessResolver(types: types)
         self.knownTypeNames = Set(types.keys)
-        self.membersByOwner = Dictionary(grouping: model.allFiles.flatMap(\.members), by: \.ownerName)
+        // `extension Alias { var movie … }` with `typealias Alias = Feature.Action` extends Feature.Action.
+        let aliases = Dictionary(model.allFiles.flatMap(\.typeAliases).map { ($0.qualifiedName, $0.targetText) },
+                                 uniquingKeysWith: { first, _ in first })
+        self.membersByOwner = Dictionary(grouping: model.allFiles.flatMap(\.members)) { member in
+            var owner = member.ownerName
+            for _ in 0..<8 {
+                guard let target = aliases[owner] else { break }
+                owner = target
+            }
+            return owner
+        }
     }
 
     func plan(diagnostics: inout [Diagnostic]) -> EnumPropertiesPlan {

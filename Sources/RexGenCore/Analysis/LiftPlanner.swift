@@ -4,6 +4,13 @@
 struct LiftPlanner {
     let tree: ActionTree
     let model: SourceModel
+    private let knownTypeNames: Set<String>
+
+    init(tree: ActionTree, model: SourceModel) {
+        self.tree = tree
+        self.model = model
+        self.knownTypeNames = Set(model.typeIndex().keys)
+    }
 
     func plan(diagnostics: inout [Diagnostic]) -> LiftPlan {
         var roots: [RootPlan] = []
@@ -15,10 +22,17 @@ struct LiftPlanner {
                     + "extensions are generated for it", at: rootNode.declaration.location))
                 continue
             }
+            let joinedName = rootNode.declaration.qualifiedNameComponents.joined()
+            if let earlier = roots.first(where: { $0.joinedName == joinedName }) {
+                diagnostics.append(.warning("root '\(rootNode.declaration.qualifiedName)' would be named "
+                    + "'\(joinedName)Convertible' like root '\(earlier.declaration.qualifiedName)' at "
+                    + "\(earlier.declaration.location); no lift extensions are generated for it (name one of them "
+                    + "with --root to choose)", at: rootNode.declaration.location))
+                continue
+            }
             let conformances = conformances(from: root, diagnostics: &diagnostics)
             for conformance in conformances { involvedFiles.insert(conformance.declaration.location.file) }
-            roots.append(RootPlan(declaration: rootNode.declaration,
-                                  joinedName: rootNode.declaration.qualifiedNameComponents.joined(),
+            roots.append(RootPlan(declaration: rootNode.declaration, joinedName: joinedName,
                                   access: min(rootNode.effectiveAccess, .public), conformances: conformances))
         }
         var imports: [ImportDeclaration] = []
@@ -44,7 +58,10 @@ struct LiftPlanner {
             let parent = queue[head]
             head += 1
             guard let parentReach = reaches[parent] else { continue }
-            for edge in tree.edges(from: parent) where edge.child != root {
+            for var edge in tree.edges(from: parent) where edge.child != root {
+                edge.genericArguments = edge.genericArguments.map {
+                    concreteArgument($0, parent: tree.nodes[parent].declaration, parentArguments: parentReach.arguments)
+                }
                 let path = parentReach.path + [edge]
                 guard let existing = reaches[edge.child] else {
                     reaches[edge.child] = Reach(path: path, arguments: edge.genericArguments)
@@ -95,6 +112,26 @@ struct LiftPlanner {
                 ifConfig: ifConfig(root: rootNode.declaration, path: reach.path)))
         }
         return result
+    }
+
+    /// Rewrites a payload's generic argument so it means the same at file scope: the parent's own generic
+    /// parameters become the arguments the parent was reached with (`PageAction<Item>` inside
+    /// `RowsAction<Int>` is `PageAction<Int>`), and a type nested in the parent gets its qualified name.
+    private func concreteArgument(_ argument: String, parent: EnumDeclaration, parentArguments: [String]) -> String {
+        let parameters = parent.genericParameters.map {
+            String($0.split(separator: ":", maxSplits: 1)[0]).trimmingSpaces
+        }
+        var substitutions: [String: String] = [:]
+        for (parameter, value) in zip(parameters, parentArguments) { substitutions[parameter] = value }
+        let context = parent.qualifiedNameComponents
+        return SwiftIdentifiers.mapLeadingIdentifiers(in: argument) { identifier in
+            if let value = substitutions[identifier] { return value }
+            for depth in stride(from: context.count, to: 0, by: -1) {
+                let candidate = (context.prefix(depth) + [identifier]).joined(separator: ".")
+                if knownTypeNames.contains(candidate) { return candidate }
+            }
+            return identifier
+        }
     }
 
     /// `AppAction.movie → MovieAction.list`

@@ -13,6 +13,9 @@ enum SwiftNames {
     /// Names no generated property may have, even backticked, without meaning something else.
     static let unusablePropertyNames: Set<String> = ["self", "Self", "Type", "Protocol", "_"]
 
+    /// Nested type names that must be backticked after a dot: `Outer.Type` is the metatype.
+    static let memberTypeNamesNeedingBackticks: Set<String> = ["Type", "Protocol", "self", "Self", "init"]
+
     static func escaped(_ name: String) -> String {
         reservedWords.contains(name) ? "`\(name)`" : name
     }
@@ -30,5 +33,33 @@ enum SwiftNames {
     static func lowerFirstLetter(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.lowercased() + text.dropFirst()
+    }
+}
+
+enum SwiftIdentifiers {
+    /// Applies `transform` to each identifier in type text that does not follow a dot
+    /// (`Dictionary<Key, Row.ID>` → Dictionary, Key, Row), leaving everything else as written.
+    static func mapLeadingIdentifiers(in text: String, _ transform: (String) -> String) -> String {
+        var result = ""
+        var identifier = ""
+        var previous: Character = " "
+        var identifierFollowsDot = false
+        func flush() {
+            guard !identifier.isEmpty else { return }
+            result += identifierFollowsDot ? identifier : transform(identifier)
+            identifier = ""
+        }
+        for character in text {
+            if character == "_" || character.isLetter || (character.isNumber && !identifier.isEmpty) {
+                if identifier.isEmpty { identifierFollowsDot = previous == "." }
+                identifier.append(character)
+            } else {
+                flush()
+                result.append(character)
+            }
+            previous = character
+        }
+        flush()
+        return result
     }
 }

@@ -5,10 +5,32 @@
 /// tracked on a heap stack, never by recursion, so no input can exhaust the call stack.
 public struct Lexer {
     let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var position: Int
+    var position: Int
     private var previousKind: Token.Kind = .semicolon
+    /// Where the previous token starts and ends, to tell `return /re/` from `count / 2`.
+    private var previousStart = 0, previousEnd = 0
     /// Problems found so far, in order.
     public private(set) var issues: [LexerIssue] = []
+    /// Off in lookahead copies: appending to a copied array would copy every issue found so far.
+    var recordsIssues = true
+    /// Failed regex scans, remembered so that a line full of `/` or `#/` is scanned once rather than once per
+    /// `/` (which would be quadratic): a later attempt inside a range already searched in vain fails at once.
+    var bareRegexSearchedUntil = 0
+    var singleLineExtendedRegexFailure = RegexFailure()
+    var multiLineExtendedRegexFailure = RegexFailure()
+
+    /// No closing `/` plus `hashes` or more `#` lies between a failed start and `searchedUntil`.
+    struct RegexFailure {
+        var searchedUntil = 0
+        var hashes = Int.max
+
+        func excludes(start: Int, hashes count: Int) -> Bool { start < searchedUntil && count >= hashes }
+
+        mutating func record(searchedUntil end: Int, hashes count: Int) {
+            hashes = end == searchedUntil ? min(hashes, count) : count
+            searchedUntil = end
+        }
+    }
 
     public init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -26,6 +48,8 @@ public struct Lexer {
         }
         let kind = scanToken()
         previousKind = kind
+        previousStart = start
+        previousEnd = position
         return Token(kind: kind, start: start, end: position, triviaStart: triviaStart,
                      isAtLineStart: sawNewline || triviaStart == 0)
     }
@@ -60,7 +84,7 @@ public struct Lexer {
         return sawNewline
     }
 
-    private mutating func skipLineComment() {
+    mutating func skipLineComment() {
         while position < bytes.count, bytes[position] != .newline, bytes[position] != .carriageReturn {
             position += 1
         }
@@ -68,7 +92,7 @@ public struct Lexer {
 
     /// Skips a possibly nested block comment; returns whether it spans lines.
     @discardableResult
-    private mutating func skipBlockComment() -> Bool {
+    mutating func skipBlockComment() -> Bool {
         let start = position
         var depth = 0
         var sawNewline = false
@@ -86,7 +110,7 @@ public struct Lexer {
                 position += 1
             }
         }
-        issues.append(LexerIssue(kind: .unterminatedBlockComment, offset: start))
+        report(.unterminatedBlockComment, at: start)
         return sawNewline
     }
 
@@ -124,7 +148,7 @@ public struct Lexer {
         case .backtick:
             return scanBacktickIdentifier()
         case .slash:
-            if !previousKind.endsExpressionForRegex, scanBareRegex() { return .regexLiteral }
+            if canStartBareRegex, scanBareRegex() { return .regexLiteral }
             position += 1
             return .otherOperator
         case .dollar:
@@ -143,9 +167,34 @@ public struct Lexer {
             }
             position += 1
             if current.isOperatorCharacter { return .otherOperator }
-            issues.append(LexerIssue(kind: .unexpectedCharacter, offset: position - 1))
+            // A run of stray bytes (binary data, `'`) is one token and one issue, not one per byte.
+            let start = position - 1
+            while let following = byte(at: position), following.startsNoToken { position += 1 }
+            report(.unexpectedCharacter, at: start)
             return .unknown
         }
+    }
+
+    /// Whether a `/` here may open a regex literal: where an expression starts, not after an operand.
+    private var canStartBareRegex: Bool {
+        guard position >= bareRegexSearchedUntil else { return false }
+        if previousKind == .identifier { return previousIsKeywordBeforeExpression }
+        return !previousKind.endsExpressionForRegex
+    }
+
+    /// Keywords after which an expression starts (`return /re/`); any other word is an operand (`n / 2`).
+    private static let keywordsBeforeExpression: [[UInt8]] = [
+        "return", "case", "in", "try", "await", "throw", "where", "if", "guard", "while", "switch", "yield",
+    ].map { Array($0.utf8) }
+
+    private var previousIsKeywordBeforeExpression: Bool {
+        let length = previousEnd - previousStart
+        guard length >= 2, length <= 7 else { return false }
+        candidates: for keyword in Self.keywordsBeforeExpression where keyword.count == length {
+            for index in 0..<length where keyword[index] != bytes[previousStart + index] { continue candidates }
+            return true
+        }
+        return false
     }
 
     private mutating func scanNumber() {
@@ -172,13 +221,18 @@ public struct Lexer {
             let current = bytes[position]
             if current == .backtick {
                 position += 1
+                if position == start + 2 {
+                    // An empty pair names nothing: one stray token, so the next backtick pairs correctly.
+                    report(.unexpectedCharacter, at: start)
+                    return .unknown
+                }
                 return .identifier
             }
             if current == .newline || current == .carriageReturn { break }
             position += 1
         }
         position = start + 1
-        issues.append(LexerIssue(kind: .unexpectedCharacter, offset: start))
+        report(.unexpectedCharacter, at: start)
         return .unknown
     }
 
@@ -195,198 +249,37 @@ public struct Lexer {
         if afterHashes == .slash {
             let start = position
             position += hashes + 1
-            if scanRegexBody(closingHashes: hashes, allowsNewlines: true) { return .regexLiteral }
-            position = start + 1
+            // Only `#/` followed by a line break opens a multi-line regex, as in Swift.
+            let isMultiline = byte(at: position) == .newline || byte(at: position) == .carriageReturn
+            if isMultiline {
+                if !multiLineExtendedRegexFailure.excludes(start: start, hashes: hashes) {
+                    if scanRegexBody(closingHashes: hashes, allowsNewlines: true) { return .regexLiteral }
+                    multiLineExtendedRegexFailure.record(searchedUntil: position, hashes: hashes)
+                }
+            } else if !singleLineExtendedRegexFailure.excludes(start: start, hashes: hashes) {
+                if scanRegexBody(closingHashes: hashes, allowsNewlines: false) { return .regexLiteral }
+                singleLineExtendedRegexFailure.record(searchedUntil: position, hashes: hashes)
+            }
+            report(.unterminatedRegex, at: start)
+            position = start + hashes
             return .pound
         }
-        position += 1
-        if hashes == 1, let head = byte(at: position), head.isIdentifierHead {
+        if hashes == 1, let head = byte(at: position + 1), head.isIdentifierHead {
+            position += 1
             while position < bytes.count, bytes[position].isIdentifierContinuation { position += 1 }
             return .poundKeyword
         }
+        // A run of `#` is one token, so that a long run is not recounted from each of its bytes.
+        position += hashes
         return .pound
     }
 
-    // MARK: - String literals
-
-    private struct LiteralFrame {
-        var isString: Bool
-        var hashCount: Int
-        var isMultiline: Bool
-        var parenDepth: Int
-    }
-
-    /// Scans a string literal starting at its opening quote (after any `#`s), interpolations included.
-    private mutating func scanString(hashCount: Int) {
-        let literalStart = position - hashCount
-        var frames: [LiteralFrame] = []
-        frames.reserveCapacity(2)
-        frames.append(openString(hashCount: hashCount))
-        while position < bytes.count {
-            let current = bytes[position]
-            let frame = frames[frames.count - 1]
-            if frame.isString {
-                if current == .backslash {
-                    if hashesFollow(count: frame.hashCount, at: position + 1) {
-                        let afterHashes = position + 1 + frame.hashCount
-                        if byte(at: afterHashes) == .leftParen {
-                            frames.append(LiteralFrame(isString: false, hashCount: 0, isMultiline: false, parenDepth: 0))
-                            position = afterHashes + 1
-                        } else {
-                            position = min(afterHashes + 1, bytes.count)
-                        }
-                    } else {
-                        position += 1
-                    }
-                } else if current == .quote, closesString(frame) {
-                    position += (frame.isMultiline ? 3 : 1) + frame.hashCount
-                    frames.removeLast()
-                    if frames.isEmpty { return }
-                } else if (current == .newline || current == .carriageReturn) && !frame.isMultiline {
-                    // Swift ends a single-line literal at the line break; so do we, to resynchronise.
-                    issues.append(LexerIssue(kind: .unterminatedString, offset: literalStart))
-                    return
-                } else {
-                    position += 1
-                }
-            } else {
-                switch current {
-                case .leftParen:
-                    frames[frames.count - 1].parenDepth += 1
-                    position += 1
-                case .rightParen:
-                    if frame.parenDepth == 0 { frames.removeLast() } else { frames[frames.count - 1].parenDepth -= 1 }
-                    position += 1
-                case .quote:
-                    frames.append(openString(hashCount: 0))
-                case .pound:
-                    var hashes = 0
-                    while byte(at: position + hashes) == .pound { hashes += 1 }
-                    if byte(at: position + hashes) == .quote {
-                        position += hashes
-                        frames.append(openString(hashCount: hashes))
-                    } else {
-                        position += hashes
-                    }
-                case .slash where byte(at: position + 1) == .slash:
-                    skipLineComment()
-                case .slash where byte(at: position + 1) == .star:
-                    skipBlockComment()
-                default:
-                    position += 1
-                }
-            }
-        }
-        issues.append(LexerIssue(kind: .unterminatedString, offset: literalStart))
-    }
-
-    /// Consumes the opening quote(s) at `position`.
-    private mutating func openString(hashCount: Int) -> LiteralFrame {
-        let isMultiline = byte(at: position + 1) == .quote && byte(at: position + 2) == .quote
-        position += isMultiline ? 3 : 1
-        return LiteralFrame(isString: true, hashCount: hashCount, isMultiline: isMultiline, parenDepth: 0)
-    }
-
-    private func closesString(_ frame: LiteralFrame) -> Bool {
-        if frame.isMultiline {
-            guard byte(at: position + 1) == .quote, byte(at: position + 2) == .quote else { return false }
-            return hashesFollow(count: frame.hashCount, at: position + 3)
-        }
-        return hashesFollow(count: frame.hashCount, at: position + 1)
-    }
-
-    private func hashesFollow(count: Int, at offset: Int) -> Bool {
-        guard offset + count <= bytes.count else { return false }
-        for index in offset..<(offset + count) where bytes[index] != .pound { return false }
-        return true
-    }
-
-    // MARK: - Regex literals
-
-    /// `/…/` where an expression may start: the body must not begin with a space and must end on its line.
-    private mutating func scanBareRegex() -> Bool {
-        guard let first = byte(at: position + 1), first != .space, first != .tab, first != .newline,
-              first != .carriageReturn, first != .slash, first != .star, first != .equal
-        else { return false }
-        let start = position
-        position += 1
-        if scanRegexBody(closingHashes: 0, allowsNewlines: false), bytes[position - 2] != .space {
-            return true
-        }
-        position = start
-        return false
-    }
-
-    /// Scans to the closing `/` (plus `#`s); on failure leaves `position` somewhere after the start.
-    private mutating func scanRegexBody(closingHashes: Int, allowsNewlines: Bool) -> Bool {
-        var inCharacterClass = 0
-        while position < bytes.count {
-            let current = bytes[position]
-            switch current {
-            case .backslash:
-                position += 2
-                continue
-            case .leftBracket:
-                inCharacterClass += 1
-            case .rightBracket:
-                if inCharacterClass > 0 { inCharacterClass -= 1 }
-            case .newline, .carriageReturn:
-                if !allowsNewlines { return false }
-            case .slash where inCharacterClass == 0 && hashesFollow(count: closingHashes, at: position + 1):
-                position += 1 + closingHashes
-                return true
-            default:
-                break
-            }
-            position += 1
-        }
-        if allowsNewlines { issues.append(LexerIssue(kind: .unterminatedRegex, offset: position)) }
-        return false
+    mutating func report(_ kind: LexerIssue.Kind, at offset: Int) {
+        if recordsIssues { issues.append(LexerIssue(kind: kind, offset: offset)) }
     }
 
     @inline(__always)
-    private func byte(at offset: Int) -> UInt8? {
+    func byte(at offset: Int) -> UInt8? {
         offset < bytes.count ? bytes[offset] : nil
-    }
-}
-
-extension Token.Kind {
-    /// After these a `/` is a division operator, so it cannot start a bare regex literal.
-    var endsExpressionForRegex: Bool {
-        switch self {
-        case .identifier, .number, .stringLiteral, .regexLiteral, .rightParen, .rightBracket, .rightBrace,
-             .question, .exclamation, .greaterThan:
-            true
-        default:
-            false
-        }
-    }
-}
-
-extension UInt8 {
-    static let tab: UInt8 = 0x09, newline: UInt8 = 0x0A, carriageReturn: UInt8 = 0x0D, space: UInt8 = 0x20
-    static let exclamation: UInt8 = 0x21, quote: UInt8 = 0x22, pound: UInt8 = 0x23, dollar: UInt8 = 0x24
-    static let ampersand: UInt8 = 0x26, leftParen: UInt8 = 0x28, rightParen: UInt8 = 0x29, star: UInt8 = 0x2A
-    static let plus: UInt8 = 0x2B, comma: UInt8 = 0x2C, minus: UInt8 = 0x2D, dot: UInt8 = 0x2E
-    static let slash: UInt8 = 0x2F, zero: UInt8 = 0x30, colon: UInt8 = 0x3A, semicolon: UInt8 = 0x3B
-    static let lessThan: UInt8 = 0x3C, equal: UInt8 = 0x3D, greaterThan: UInt8 = 0x3E, question: UInt8 = 0x3F
-    static let at: UInt8 = 0x40, leftBracket: UInt8 = 0x5B, backslash: UInt8 = 0x5C, rightBracket: UInt8 = 0x5D
-    static let underscore: UInt8 = 0x5F, backtick: UInt8 = 0x60, leftBrace: UInt8 = 0x7B
-    static let rightBrace: UInt8 = 0x7D
-
-    var isDigit: Bool { self >= 0x30 && self <= 0x39 }
-
-    /// ASCII letters, `_`, and every non-ASCII byte (Swift allows most of Unicode in names).
-    var isIdentifierHead: Bool {
-        (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A || self == .underscore || self >= 0x80
-    }
-
-    var isIdentifierContinuation: Bool { isIdentifierHead || isDigit }
-
-    var isOperatorCharacter: Bool {
-        switch self {
-        case 0x2F, 0x3D, 0x2D, 0x2B, 0x21, 0x2A, 0x25, 0x3C, 0x3E, 0x26, 0x7C, 0x5E, 0x7E, 0x3F, 0x2E: true
-        default: false
-        }
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 extension DeclarationParser {
     /// `case a, b(Int), c(label: T = default) = raw` inside an enum body.
     mutating func parseCases(_ prefix: Prefix) {
@@ -16,7 +14,7 @@ extension DeclarationParser {
             var rawValue: String?
             if token.kind == .equal {
                 advance()
-                rawValue = readExpression(stoppingAtGreaterThan: false, endsAtLineBreak: true)
+                rawValue = readExpression(isType: false, endsAtLineBreak: true)
             }
             openEnums[enumIndex].cases.append(EnumCaseDeclaration(
                 name: name(of: nameToken), location: location(of: nameToken.start),
@@ -27,16 +25,14 @@ extension DeclarationParser {
         }
     }
 
-    /// From `(` through `)`: each element's label, type and default.
+    /// From `(` through `)`: each element's label, type and default. A list that is not closed properly
+    /// keeps the elements read so far and ends at the token that does not fit, with an error.
     private mutating func readAssociatedValues() -> [AssociatedValue] {
         let openParen = token
         advance()
         var values: [AssociatedValue] = []
         while token.kind != .rightParen {
-            guard token.kind != .endOfFile, token.kind != .rightBrace else {
-                error("expected ')' to close the case's associated values", at: openParen.start)
-                return values
-            }
+            let elementStart = token.start
             var label: String?
             if token.kind == .identifier {
                 let following = peek(2)
@@ -51,7 +47,7 @@ extension DeclarationParser {
                 }
             }
             if label == "_" { label = nil }
-            var typeText = readExpression(stoppingAtGreaterThan: true, endsAtLineBreak: false)
+            var typeText = readExpression(isType: true, endsAtLineBreak: false)
             var isVariadic = false
             if typeText.hasSuffix("...") {
                 isVariadic = true
@@ -61,81 +57,135 @@ extension DeclarationParser {
             var defaultValue: String?
             if token.kind == .equal {
                 advance()
-                defaultValue = readExpression(stoppingAtGreaterThan: false, endsAtLineBreak: false)
+                defaultValue = readExpression(isType: false, endsAtLineBreak: false)
             }
-            values.append(AssociatedValue(label: label, typeText: typeText, defaultValue: defaultValue,
-                                          isVariadic: isVariadic))
-            if token.kind == .comma { advance() }
+            if token.start != elementStart {
+                values.append(AssociatedValue(label: label, typeText: typeText, defaultValue: defaultValue,
+                                              isVariadic: isVariadic))
+            }
+            if token.kind == .comma {
+                advance()
+            } else if token.kind != .rightParen {
+                error("expected ')' to close the case's associated values", at: openParen.start)
+                return values
+            }
         }
         advance()
         return values
     }
 
-    /// Reads a type or an expression up to a `,`, `)` or `=` outside brackets.
+    /// Reads a type or an expression up to a `,`, `)` or `=` outside brackets, or to a line that starts a
+    /// declaration (outside braces), so a missing `)` costs one case.
     ///
-    /// In a type, `<` and `>` are brackets; in an expression they are operators, so only types track them.
-    private mutating func readExpression(stoppingAtGreaterThan isType: Bool, endsAtLineBreak: Bool) -> String {
+    /// In a type, `<` and `>` are brackets; in an expression they are operators unless they enclose generic
+    /// arguments (`Dictionary<String, Int>()`), which is told apart by looking ahead as Swift does.
+    private mutating func readExpression(isType: Bool, endsAtLineBreak: Bool) -> String {
         var collector = TextCollector()
         var depth = 0
+        var braceDepth = 0
         var angleDepth = 0
         while token.kind != .endOfFile {
             switch token.kind {
-            case .leftParen, .leftBracket, .leftBrace:
+            case .leftParen, .leftBracket:
                 depth += 1
+            case .leftBrace:
+                depth += 1
+                braceDepth += 1
             case .rightParen, .rightBracket, .rightBrace:
                 if depth == 0 { return collector.text }
                 depth -= 1
+                if token.kind == .rightBrace { braceDepth -= 1 }
             case .lessThan where isType:
                 angleDepth += 1
+            case .lessThan where !token.hasTrivia && previousKind == .identifier:
+                if let count = genericArgumentTokenCount() {
+                    for _ in 0..<count {
+                        collector.append(token, from: bytes)
+                        advance()
+                    }
+                    continue
+                }
             case .greaterThan where isType && angleDepth > 0:
                 angleDepth -= 1
             case .comma where depth == 0 && angleDepth == 0:
                 return collector.text
             case .equal where depth == 0 && angleDepth == 0 && isType:
                 return collector.text
-            case .semicolon, .poundKeyword:
+            case .semicolon:
                 if depth == 0 { return collector.text }
+            case .poundKeyword where braceDepth == 0 && isConditionalDirective(token):
+                return collector.text
             default:
                 break
             }
-            if endsAtLineBreak, depth == 0, token.isAtLineStart, !collector.isEmpty { return collector.text }
+            if braceDepth == 0 {
+                if endsAtLineBreak, depth == 0, token.isAtLineStart, !collector.isEmpty { return collector.text }
+                if startsDeclarationLine() { return collector.text }
+            }
             collector.append(token, from: bytes)
             advance()
         }
         return collector.text
     }
 
-    /// Annotations in the comments between the previous token and a declaration's first token.
-    mutating func annotations(before first: Token) -> [Annotation] {
-        guard first.hasTrivia else { return [] }
-        let trivia = String(decoding: UnsafeBufferPointer(rebasing: bytes[first.triviaStart..<first.start]),
-                            as: UTF8.self)
-        guard trivia.contains("rexgen:") || trivia.contains("sourcery:") else { return [] }
-        return AnnotationParser.annotations(inComments: trivia)
-    }
-}
-
-/// Reads `// rexgen: prism`, `// sourcery: Prism, skipEquality`, `// sourcery: imports = "Foundation"`.
-enum AnnotationParser {
-    static let namespaces = ["rexgen", "sourcery"]
-
-    static func annotations(inComments trivia: String) -> [Annotation] {
-        var result: [Annotation] = []
-        for rawLine in trivia.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            var line = Substring(rawLine)
-            line = line.drop { $0 == " " || $0 == "\t" || $0 == "/" || $0 == "*" }
-            for namespace in namespaces where line.hasPrefix(namespace + ":") {
-                let body = line.dropFirst(namespace.count + 1)
-                    .replacingOccurrences(of: "*/", with: "")
-                for item in body.split(separator: ",") {
-                    let parts = item.split(separator: "=", maxSplits: 1)
-                    let name = parts[0].trimmingCharacters(in: .whitespaces)
-                    guard !name.isEmpty else { continue }
-                    let value = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
-                    result.append(Annotation(namespace: namespace, name: name, value: value))
+    /// At a `<` right after a name: how many tokens, through the matching `>`, form a generic argument list,
+    /// or nil when the `<` is an operator. Like Swift, it takes the list if only type-like tokens lie between
+    /// and the `>` is followed by something that can follow a type in an expression.
+    private func genericArgumentTokenCount() -> Int? {
+        var lookahead = lexer
+        lookahead.recordsIssues = false
+        var angles = 1, brackets = 0, count = 1
+        while count < 128 {
+            let next = lookahead.next()
+            count += 1
+            switch next.kind {
+            case .lessThan: angles += 1
+            case .greaterThan:
+                angles -= 1
+                guard angles == 0 else { continue }
+                guard brackets == 0 else { return nil }
+                let after = lookahead.next()
+                switch after.kind {
+                case .leftParen, .dot, .rightParen, .rightBracket, .rightBrace, .comma, .semicolon, .endOfFile:
+                    return count
+                default:
+                    return after.isAtLineStart ? count : nil
                 }
+            case .leftParen, .leftBracket: brackets += 1
+            case .rightParen, .rightBracket:
+                brackets -= 1
+                if brackets < 0 { return nil }
+            case .identifier, .number, .dot, .comma, .colon, .question, .exclamation, .ampersand, .arrow, .at:
+                break
+            default:
+                return nil
             }
         }
-        return result
+        return nil
+    }
+
+    private func isConditionalDirective(_ token: Token) -> Bool {
+        isText(token, "#if") || isText(token, "#elseif") || isText(token, "#else") || isText(token, "#endif")
+    }
+
+    /// Annotations in the comments before a declaration's first token and between its attributes and
+    /// modifiers (`@available(…)` / `// rexgen: prism` / `enum X`).
+    mutating func annotations(from first: Token, to keyword: Token) -> [Annotation] {
+        var comments = triviaText(first.triviaStart..<first.start)
+        if first.start < keyword.start {
+            var lexer = Lexer(bytes: UnsafeBufferPointer(rebasing: bytes[first.start..<keyword.start]))
+            lexer.recordsIssues = false
+            while true {
+                let next = lexer.next()
+                comments += triviaText((first.start + next.triviaStart)..<(first.start + next.start))
+                if next.kind == .endOfFile { break }
+            }
+        }
+        guard comments.contains("rexgen:") || comments.contains("sourcery:") else { return [] }
+        return AnnotationParser.annotations(inComments: comments)
+    }
+
+    private func triviaText(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 }

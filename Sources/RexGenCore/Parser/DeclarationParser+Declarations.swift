@@ -66,28 +66,46 @@ extension DeclarationParser {
         return collector.text
     }
 
-    /// Reads from an opening `(`, `[` or `<` through its matching close into `collector`.
-    mutating func readBalanced(into collector: inout TextCollector) {
-        var depth = 0
+    /// Reads from an opening `(` or `[` through its matching close into `collector`; a missing close ends at
+    /// the next line that starts a declaration, so `@available(iOS 13, *` does not swallow the file.
+    private mutating func readBalanced(into collector: inout TextCollector) {
+        let open = token
+        var depth = 0, braceDepth = 0
         repeat {
             switch token.kind {
-            case .leftParen, .leftBracket, .leftBrace: depth += 1
-            case .rightParen, .rightBracket, .rightBrace: depth -= 1
-            case .endOfFile: return
-            default: break
+            case .leftParen, .leftBracket: depth += 1
+            case .rightParen, .rightBracket: depth -= 1
+            case .leftBrace: braceDepth += 1
+            case .rightBrace:
+                // A `}` outside the attribute's own closures closes an enclosing body.
+                if braceDepth == 0 { return error("expected ')' to close the attribute's arguments", at: open.start) }
+                braceDepth -= 1
+            case .endOfFile: return error("expected ')' to close the attribute's arguments", at: open.start)
+            default:
+                if braceDepth == 0, startsDeclarationLine() {
+                    return error("expected ')' to close the attribute's arguments", at: open.start)
+                }
             }
             collector.append(token, from: bytes)
             advance()
         } while depth > 0
     }
 
+    /// A type or extension header with no `{` after it: its body is missing, so the declaration is dropped.
+    private mutating func reportMissingBody(of nameToken: Token) {
+        error("expected '{' to begin the body of '\(name(of: nameToken))'", at: nameToken.start)
+    }
+
     /// Returns false when the word is used as a name rather than a modifier (`let package = …`).
     private mutating func readModifier(_ keyword: Keyword, into prefix: inout Prefix) -> Bool {
         let next = peek()
         if next.kind == .leftParen {
-            // `private(set)`, `nonisolated(unsafe)`: the parenthesised part narrows, it does not name.
+            // `private(set)`, `nonisolated(unsafe)`, `unowned(safe)`: the parenthesised word narrows the
+            // modifier; anything else (`open(url)`) is a call, not a modifier.
             let following = peek(3)
-            guard following[1].kind == .identifier, following[2].kind == .rightParen else { return false }
+            guard following[1].kind == .identifier, following[2].kind == .rightParen,
+                  isText(following[1], "set") || isText(following[1], "unsafe") || isText(following[1], "safe")
+            else { return false }
             for _ in 0..<4 { advance() }
             return true
         }
@@ -102,6 +120,7 @@ extension DeclarationParser {
     // MARK: - Types
 
     private mutating func parseEnum(_ prefix: Prefix) {
+        let keywordToken = token
         advance()
         guard token.kind == .identifier else { return }
         let nameToken = token
@@ -110,14 +129,15 @@ extension DeclarationParser {
         let genericParameters = token.kind == .lessThan ? readGenericParameters() : []
         let inheritance = token.kind == .colon ? readInheritance() : []
         let whereClause = readWhereClause()
-        guard token.kind == .leftBrace else { return }
+        guard token.kind == .leftBrace else { return reportMissingBody(of: nameToken) }
+        guard admitsNestedDeclaration(at: prefix.firstToken.start) else { return skipBody() }
         let enclosing = enclosingScopes
         let path = currentScope.path + [name]
         let declaration = EnumDeclaration(
             name: name, qualifiedNameComponents: path, location: location(of: nameToken.start),
             genericParameters: genericParameters, whereClause: whereClause, declaredAccess: prefix.access,
             attributes: prefix.attributes, inheritance: inheritance,
-            annotations: annotations(before: prefix.firstToken), isIndirect: prefix.isIndirect,
+            annotations: annotations(from: prefix.firstToken, to: keywordToken), isIndirect: prefix.isIndirect,
             enclosingScopes: enclosing, ifConfig: ifStack,
             isLocal: currentScope.isLocal || !currentScope.holdsDeclarations)
         if !declaration.isLocal {
@@ -130,13 +150,19 @@ extension DeclarationParser {
     }
 
     private mutating func parseTypeDeclaration(_ prefix: Prefix) {
+        let keywordToken = token
         advance()
         guard token.kind == .identifier else { return }
         let nameToken = token
         let name = self.name(of: nameToken)
         advance()
         skipToBody()
-        guard token.kind == .leftBrace else { return }
+        guard token.kind == .leftBrace else {
+            // `actor` is only a keyword before a name and a body; elsewhere it is an ordinary word.
+            if keyword(of: keywordToken) != .actor { reportMissingBody(of: nameToken) }
+            return
+        }
+        guard admitsNestedDeclaration(at: prefix.firstToken.start) else { return skipBody() }
         let path = currentScope.path + [name]
         if !currentScope.isLocal && currentScope.holdsDeclarations {
             file.types.append(TypeDeclaration(qualifiedName: path.joined(separator: "."), declaredAccess: prefix.access,
@@ -148,46 +174,81 @@ extension DeclarationParser {
 
     private mutating func parseExtension(_ prefix: Prefix) {
         advance()
+        let typeStart = token
         var components: [String] = []
-        while token.kind == .identifier {
-            components.append(name(of: token))
-            advance()
-            if token.kind == .lessThan {
-                var ignored = TextCollector()
-                readAngleBrackets(into: &ignored)
+        if token.kind == .leftBracket {
+            // `extension [Int]`, `extension [String: Int]`: sugar for the standard library's generic types.
+            components = [isDictionarySugar() ? "Dictionary" : "Array"]
+        } else {
+            while token.kind == .identifier {
+                components.append(name(of: token))
+                advance()
+                if token.kind == .lessThan {
+                    var ignored = TextCollector()
+                    readAngleBrackets(into: &ignored)
+                }
+                guard token.kind == .dot else { break }
+                advance()
             }
-            guard token.kind == .dot else { break }
-            advance()
         }
         skipToBody()
-        guard token.kind == .leftBrace, !components.isEmpty else { return }
+        guard !components.isEmpty else { return }
+        guard token.kind == .leftBrace else {
+            return error("expected '{' to begin the body of the extension of '\(components.joined(separator: "."))'",
+                         at: typeStart.start)
+        }
+        guard admitsNestedDeclaration(at: prefix.firstToken.start) else { return skipBody() }
         let extendedType = components.joined(separator: ".")
         push(.extension(extendedType: extendedType, declaredAccess: prefix.access), path: components)
         advance()
     }
 
-    /// Skips an inheritance list and `where` clause up to the body's `{`, without crossing a `}` or `;`.
+    /// At `[`: whether the sugared type is `[Key: Value]`, a `:` directly inside the brackets.
+    private func isDictionarySugar() -> Bool {
+        var lookahead = lexer
+        lookahead.recordsIssues = false
+        var depth = 1
+        for _ in 0..<256 {
+            let next = lookahead.next()
+            switch next.kind {
+            case .leftBracket, .leftParen, .lessThan: depth += 1
+            case .rightBracket, .rightParen, .greaterThan:
+                depth -= 1
+                if depth == 0 { return false }
+            case .colon where depth == 1: return true
+            case .leftBrace, .rightBrace, .endOfFile: return false
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// At the `{` of a body past the nesting limit: read it as a block whose contents are not examined.
+    private mutating func skipBody() {
+        push(.skipped, path: [])
+        advance()
+    }
+
+    /// Skips an inheritance list and `where` clause up to the body's `{`, without crossing a `}`, a `;` or a
+    /// line that starts another declaration.
     private mutating func skipToBody() {
-        var depth = 0
         while token.kind != .endOfFile {
             switch token.kind {
-            case .leftParen, .leftBracket: depth += 1
-            case .rightParen, .rightBracket: depth = max(0, depth - 1)
-            case .leftBrace where depth == 0, .rightBrace, .semicolon: return
-            default: break
+            case .leftBrace, .rightBrace, .semicolon: return
+            default: if startsDeclarationLine() { return }
             }
             advance()
         }
     }
 
-    private mutating func readAngleBrackets(into collector: inout TextCollector) {
+    mutating func readAngleBrackets(into collector: inout TextCollector) {
         var depth = 0
         repeat {
             switch token.kind {
             case .lessThan: depth += 1
             case .greaterThan: depth -= 1
             case .leftBrace, .rightBrace, .semicolon, .endOfFile: return
-            default: break
+            default: if startsDeclarationLine() { return }
             }
             collector.append(token, from: bytes)
             advance()
@@ -214,7 +275,8 @@ extension DeclarationParser {
                 continue
             case .leftBrace, .rightBrace, .semicolon:
                 return parameters
-            default: break
+            default:
+                if startsDeclarationLine() { return parameters }
             }
             current.append(token, from: bytes)
             advance()
@@ -236,13 +298,14 @@ extension DeclarationParser {
                 current = TextCollector()
                 advance()
                 continue
-            case .leftBrace where depth <= 0, .rightBrace, .semicolon:
+            case .leftBrace, .rightBrace, .semicolon:
                 if !current.isEmpty { types.append(current.text) }
                 return types
             case .identifier where depth <= 0 && isText(token, "where"):
                 if !current.isEmpty { types.append(current.text) }
                 return types
-            default: break
+            default:
+                if startsDeclarationLine() { return types }
             }
             current.append(token, from: bytes)
             advance()
@@ -255,95 +318,18 @@ extension DeclarationParser {
         advance()
         var collector = TextCollector()
         while token.kind != .endOfFile, token.kind != .leftBrace, token.kind != .rightBrace,
-              token.kind != .semicolon {
+              token.kind != .semicolon, !startsDeclarationLine() {
             collector.append(token, from: bytes)
             advance()
         }
         return collector.text
     }
 
-    // MARK: - Members
-
-    private mutating func parseVariable(_ prefix: Prefix) {
-        advance()
-        if token.kind == .identifier {
-            recordMember(token, kind: .property, isStatic: prefix.isStatic)
-            advance()
-        } else if token.kind == .leftParen {
-            // `let (a, b) = …`: every name in the tuple pattern is a member.
-            var depth = 0
-            repeat {
-                switch token.kind {
-                case .leftParen: depth += 1
-                case .rightParen: depth -= 1
-                case .identifier where depth == 1 && (peek().kind == .comma || peek().kind == .rightParen):
-                    recordMember(token, kind: .property, isStatic: prefix.isStatic)
-                case .endOfFile, .leftBrace, .rightBrace: return
-                default: break
-                }
-                advance()
-            } while depth > 0
-        }
-    }
-
-    private mutating func parseFunction(_ prefix: Prefix) {
-        advance()
-        if token.kind == .identifier {
-            recordMember(token, kind: .function, isStatic: prefix.isStatic)
-            advance()
-        }
-    }
-
-    private mutating func recordMember(_ nameToken: Token, kind: MemberDeclaration.Kind, isStatic: Bool) {
-        let scope = currentScope
-        guard !scope.isLocal, scope.holdsDeclarations, !scope.path.isEmpty else { return }
-        file.members.append(MemberDeclaration(
-            ownerName: scope.path.joined(separator: "."), name: name(of: nameToken), kind: kind,
-            isStatic: isStatic, location: location(of: nameToken.start)))
-    }
-
-    private mutating func parseTypeAlias() {
-        advance()
-        guard token.kind == .identifier else { return }
-        let nameToken = token
-        advance()
-        if token.kind == .lessThan {
-            var ignored = TextCollector()
-            readAngleBrackets(into: &ignored)
-        }
-        guard token.kind == .equal else { return }
-        advance()
-        var target = TextCollector()
-        var depth = 0
-        while token.kind != .endOfFile, depth > 0 || !(token.isAtLineStart || token.kind == .semicolon
-                                                       || token.kind == .rightBrace || token.kind == .leftBrace) {
-            switch token.kind {
-            case .leftParen, .leftBracket, .lessThan: depth += 1
-            case .rightParen, .rightBracket, .greaterThan: depth = max(0, depth - 1)
-            default: break
-            }
-            target.append(token, from: bytes)
-            advance()
-        }
-        guard !currentScope.isLocal, currentScope.holdsDeclarations else { return }
-        file.typeAliases.append(TypeAliasDeclaration(
-            qualifiedName: (currentScope.path + [name(of: nameToken)]).joined(separator: "."),
-            targetText: target.text, location: location(of: nameToken.start)))
-    }
-
-    private mutating func parseImport(_ prefix: Prefix) {
-        guard scopes.count == 1 else { return advance() }
-        var collector = TextCollector()
-        for attribute in prefix.attributes where attribute == "@testable" || attribute.hasPrefix("@preconcurrency") {
-            collector.appendRaw(attribute + " ")
-        }
-        if let access = prefix.access { collector.appendRaw(access.rawValue + " ") }
-        collector.appendRaw("import")
-        advance()
-        while token.kind != .endOfFile, !token.isAtLineStart, token.kind != .semicolon {
-            collector.append(token, from: bytes)
-            advance()
-        }
-        file.imports.append(ImportDeclaration(text: collector.text, ifConfig: ifStack))
+    /// Whether the current token begins a new declaration on its own line (`enum`, `case`, `public`, …): where
+    /// reading a broken header, payload list or attribute gives up, so one missing `)`, `>` or `{` costs one
+    /// declaration rather than the rest of the file. `case: Int` is an argument label, not a declaration.
+    func startsDeclarationLine() -> Bool {
+        guard token.isAtLineStart, let word = keyword(of: token), word.startsDeclaration else { return false }
+        return peek().kind != .colon
     }
 }

@@ -17,6 +17,14 @@ public enum SwiftReader {
     }
 }
 
+/// Bounds that keep hostile input linear in time and memory.
+public enum ReaderLimits {
+    /// Types and extensions nested deeper than this (counted from the file or the innermost code block) are
+    /// skipped with one error. Each nested declaration records its full qualified name, so an unbounded depth
+    /// would cost quadratic memory; real code stays within a handful of levels.
+    public static let maximumDeclarationNesting = 256
+}
+
 struct DeclarationParser {
     struct Scope {
         enum Kind {
@@ -25,19 +33,24 @@ struct DeclarationParser {
             case enumBody(openEnumIndex: Int)
             case `extension`(extendedType: String, declaredAccess: AccessLevel?)
             case code
+            /// Nested past `ReaderLimits.maximumDeclarationNesting`: only braces are tracked.
+            case skipped
         }
 
         var kind: Kind
         /// Inside a function, closure or accessor body, at any depth.
         var isLocal: Bool
-        /// Qualified name of the nearest enclosing type or extended type, for naming nested declarations.
+        /// Qualified name of the nearest enclosing type or extended type, for naming nested declarations;
+        /// empty in code, where a local type's name starts afresh (`S.init`'s local `E` is `E`, not `S.E`).
         var path: [String]
         var ifDepth: Int
         var braceOffset: Int
 
         var holdsDeclarations: Bool {
-            if case .code = kind { return false }
-            return true
+            switch kind {
+            case .code, .skipped: false
+            default: true
+            }
         }
     }
 
@@ -51,6 +64,7 @@ struct DeclarationParser {
     var ifOffsets: [Int] = []
     var nextIfBlockID = 0
     var openEnums: [EnumDeclaration] = []
+    var reportedNestingLimit = false
     private var lineTable: LineTable?
 
     init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
@@ -65,7 +79,7 @@ struct DeclarationParser {
         while token.kind != .endOfFile {
             switch token.kind {
             case .leftBrace:
-                push(.code, path: currentScope.path)
+                if case .skipped = currentScope.kind { push(.skipped, path: []) } else { push(.code, path: []) }
                 advance()
             case .rightBrace:
                 popScope()
@@ -77,8 +91,8 @@ struct DeclarationParser {
             case .identifier:
                 if currentScope.holdsDeclarations {
                     parseDeclaration()
-                } else if previousKind != .dot, let keyword = keyword(of: token), keyword.isTypeDeclaration,
-                          peek().kind == .identifier {
+                } else if case .code = currentScope.kind, previousKind != .dot, let keyword = keyword(of: token),
+                          keyword.isTypeDeclaration, peek().kind == .identifier {
                     parseDeclaration()
                 } else {
                     advance()
@@ -99,11 +113,13 @@ struct DeclarationParser {
 
     func peek() -> Token {
         var lookahead = lexer
+        lookahead.recordsIssues = false
         return lookahead.next()
     }
 
     func peek(_ count: Int) -> [Token] {
         var lookahead = lexer
+        lookahead.recordsIssues = false
         return (0..<count).map { _ in lookahead.next() }
     }
 
@@ -171,17 +187,33 @@ struct DeclarationParser {
         if index == openEnums.count - 1 { openEnums.removeLast() }
     }
 
-    /// The scopes around a new declaration, outermost first, as the model records them.
+    /// The scopes around a new declaration, outermost first, as the model records them: those since the
+    /// innermost code block, so the cost is bounded by the nesting limit, never by how deep the code is.
     var enclosingScopes: [EnclosingScope] {
-        scopes.compactMap { scope in
+        var result: [EnclosingScope] = []
+        for scope in scopes.reversed() {
             switch scope.kind {
-            case .file, .code: nil
-            case .type(let name, let access): .type(name: name, declaredAccess: access)
+            case .file, .code, .skipped: return result.reversed()
+            case .type(let name, let access): result.append(.type(name: name, declaredAccess: access))
             case .enumBody(let index):
-                .type(name: openEnums[index].name, declaredAccess: openEnums[index].declaredAccess)
-            case .extension(let extendedType, let access): .extension(extendedType: extendedType, declaredAccess: access)
+                result.append(.type(name: openEnums[index].name, declaredAccess: openEnums[index].declaredAccess))
+            case .extension(let extendedType, let access):
+                result.append(.extension(extendedType: extendedType, declaredAccess: access))
             }
         }
+        return result.reversed()
+    }
+
+    /// Whether a declaration opening a body here is within `ReaderLimits.maximumDeclarationNesting`; past it,
+    /// reports once and skips the body, so a hostile nesting depth costs neither quadratic time nor memory.
+    mutating func admitsNestedDeclaration(at offset: Int) -> Bool {
+        guard currentScope.path.count >= ReaderLimits.maximumDeclarationNesting else { return true }
+        if !reportedNestingLimit {
+            reportedNestingLimit = true
+            error("declarations nested more than \(ReaderLimits.maximumDeclarationNesting) levels deep are not read",
+                  at: offset)
+        }
+        return false
     }
 
     private mutating func finishFile() {
@@ -215,10 +247,11 @@ struct DeclarationParser {
             let isElse = isText(directive, "#else")
             advance()
             let condition = isElse ? "" : readConditionText()
-            guard var clause = ifStack.popLast() else {
-                error("'\(text(of: directive))' has no matching '#if'", at: directive.start)
+            guard ifStack.count > currentScope.ifDepth else {
+                reportUnmatched(directive)
                 return
             }
+            var clause = ifStack.removeLast()
             if clause.kind == .else {
                 error("'\(text(of: directive))' after '#else'", at: directive.start)
             }
@@ -228,14 +261,19 @@ struct DeclarationParser {
             ifStack.append(clause)
         } else if isText(directive, "#endif") {
             advance()
-            if ifStack.popLast() == nil {
-                error("'#endif' has no matching '#if'", at: directive.start)
-            } else {
-                ifOffsets.removeLast()
-            }
+            guard ifStack.count > currentScope.ifDepth else { return reportUnmatched(directive) }
+            ifStack.removeLast()
+            ifOffsets.removeLast()
         } else {
             advance()
         }
+    }
+
+    /// A clause directive with no open `#if`, or whose `#if` is outside the current braces (Swift requires
+    /// each `#if` block to lie within one body, and closing an outer one here would corrupt both).
+    private mutating func reportUnmatched(_ directive: Token) {
+        let inThisBlock = ifStack.isEmpty ? "" : " in this block"
+        error("'\(text(of: directive))' has no matching '#if'\(inThisBlock)", at: directive.start)
     }
 
     /// The condition after `#if`/`#elseif`: the rest of the line, continued while parentheses are open or

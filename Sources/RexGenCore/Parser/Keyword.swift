@@ -34,6 +34,19 @@ enum Keyword: String, CaseIterable {
         }
     }
 
+    /// Words that, first on a line, begin a declaration: a reader recovering from a missing `)` or `{`
+    /// stops there.
+    var startsDeclaration: Bool {
+        switch self {
+        case .enum, .struct, .class, .actor, .protocol, .extension, .case, .var, .let, .func, .`init`, .deinit,
+             .subscript, .typealias, .import, .associatedtype, .public, .private, .fileprivate, .internal,
+             .package, .open, .static, .final, .override, .mutating, .indirect, .nonisolated:
+            true
+        default:
+            false
+        }
+    }
+
     /// Keywords that open a type whose body holds declarations.
     var isTypeDeclaration: Bool {
         switch self {

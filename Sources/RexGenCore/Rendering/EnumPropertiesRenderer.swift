@@ -63,7 +63,8 @@ public enum EnumPropertiesRenderer {
             type = value.isVariadic ? "[\(value.typeText)]" : PayloadType.wrappedForOptional(value.typeText)
             bindings = "value"
             result = "value"
-            rebuilt = (value.label.map { "\(SwiftNames.escaped($0)): " } ?? "") + "newValue"
+            // Argument labels may be keywords without backticks (`.search(in:)`); escaping them warns.
+            rebuilt = (value.label.map { "\($0): " } ?? "") + "newValue"
         } else {
             let elements = values.map { value in
                 (value.label.map { "\($0): " } ?? "") + (value.isVariadic ? "[\(value.typeText)]" : value.typeText)
@@ -74,7 +75,7 @@ public enum EnumPropertiesRenderer {
                 (value.label.map { "\($0): " } ?? "") + "value\(index)"
             }.joined(separator: ", ") + ")"
             rebuilt = values.enumerated().map { index, value in
-                (value.label.map { "\(SwiftNames.escaped($0)): " } ?? "") + "newValue.\(index)"
+                (value.label.map { "\($0): " } ?? "") + "newValue.\(index)"
             }.joined(separator: ", ")
         }
         let canRebuild = !values.contains(where: \.isVariadic)
@@ -95,7 +96,11 @@ public enum EnumPropertiesRenderer {
 extension EnumDeclaration {
     /// The name an extension must use: nested names joined, each backticked when it needs to be.
     public var qualifiedNameForExtension: String {
-        qualifiedNameComponents.map(SwiftNames.escaped).joined(separator: ".")
+        qualifiedNameComponents.enumerated().map { index, component in
+            // After a dot, `Type` and `Protocol` would mean the metatype unless backticked.
+            index > 0 && SwiftNames.memberTypeNamesNeedingBackticks.contains(component)
+                ? "`\(component)`" : SwiftNames.escaped(component)
+        }.joined(separator: ".")
     }
 }
 

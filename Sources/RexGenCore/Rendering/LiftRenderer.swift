@@ -65,6 +65,10 @@ public enum LiftRenderer {
         let whereClause = conformance.whereRequirements.isEmpty
             ? "" : " where " + conformance.whereRequirements.joined(separator: ", ")
         writer.conditionally(conformance.ifConfig) { writer in
+            // Using a deprecated or restricted case on the path is only silent in a context marked the same.
+            let availability = conformance.path.flatMap { $0.enumCase.attributes.filter { $0.hasPrefix("@available") } }
+            var seen = Set<String>()
+            availability.filter { seen.insert($0).inserted }.forEach { writer.line($0) }
             writer.line("extension \(conformance.declaration.qualifiedNameForExtension): \(protocolName)\(whereClause) {")
             writer.indented { writer in
                 if conformance.path.isEmpty {

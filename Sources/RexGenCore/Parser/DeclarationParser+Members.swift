@@ -1,0 +1,87 @@
+extension DeclarationParser {
+    mutating func parseVariable(_ prefix: Prefix) {
+        advance()
+        if token.kind == .identifier {
+            recordMember(token, kind: .property, isStatic: prefix.isStatic)
+            advance()
+        } else if token.kind == .leftParen {
+            // `let (a, b) = …`: every name in the tuple pattern is a member.
+            var depth = 0
+            repeat {
+                switch token.kind {
+                case .leftParen: depth += 1
+                case .rightParen: depth -= 1
+                case .identifier where depth == 1 && (peek().kind == .comma || peek().kind == .rightParen):
+                    recordMember(token, kind: .property, isStatic: prefix.isStatic)
+                case .endOfFile, .leftBrace, .rightBrace: return
+                default: break
+                }
+                advance()
+            } while depth > 0
+        }
+    }
+
+    mutating func parseFunction(_ prefix: Prefix) {
+        advance()
+        if token.kind == .identifier {
+            recordMember(token, kind: .function, isStatic: prefix.isStatic)
+            advance()
+        }
+    }
+
+    private mutating func recordMember(_ nameToken: Token, kind: MemberDeclaration.Kind, isStatic: Bool) {
+        let scope = currentScope
+        guard !scope.isLocal, scope.holdsDeclarations, !scope.path.isEmpty else { return }
+        file.members.append(MemberDeclaration(
+            ownerName: scope.path.joined(separator: "."), name: name(of: nameToken), kind: kind,
+            isStatic: isStatic, location: location(of: nameToken.start)))
+    }
+
+    /// `typealias Name<T> = Target`: the target runs to the end of the line, or further while brackets are
+    /// open, but never across a brace, a `;` or a line that starts another declaration.
+    mutating func parseTypeAlias() {
+        advance()
+        guard token.kind == .identifier else { return }
+        let nameToken = token
+        advance()
+        if token.kind == .lessThan {
+            var ignored = TextCollector()
+            readAngleBrackets(into: &ignored)
+        }
+        guard token.kind == .equal else { return }
+        advance()
+        var target = TextCollector()
+        var depth = 0
+        while token.kind != .endOfFile, token.kind != .semicolon, token.kind != .leftBrace,
+              token.kind != .rightBrace, depth > 0 || !token.isAtLineStart || target.isEmpty,
+              !startsDeclarationLine() {
+            switch token.kind {
+            case .leftParen, .leftBracket, .lessThan: depth += 1
+            case .rightParen, .rightBracket, .greaterThan: depth = max(0, depth - 1)
+            default: break
+            }
+            target.append(token, from: bytes)
+            advance()
+        }
+        guard !currentScope.isLocal, currentScope.holdsDeclarations else { return }
+        file.typeAliases.append(TypeAliasDeclaration(
+            qualifiedName: (currentScope.path + [name(of: nameToken)]).joined(separator: "."),
+            targetText: target.text, location: location(of: nameToken.start)))
+    }
+
+    mutating func parseImport(_ prefix: Prefix) {
+        guard scopes.count == 1 else { return advance() }
+        var collector = TextCollector()
+        for attribute in prefix.attributes where attribute == "@testable" || attribute.hasPrefix("@preconcurrency") {
+            collector.appendRaw(attribute + " ")
+        }
+        if let access = prefix.access { collector.appendRaw(access.rawValue + " ") }
+        collector.appendRaw("import")
+        advance()
+        while token.kind != .endOfFile, !token.isAtLineStart, token.kind != .semicolon {
+            collector.append(token, from: bytes)
+            advance()
+        }
+        file.imports.append(ImportDeclaration(text: collector.text, ifConfig: ifStack))
+    }
+}

@@ -1,0 +1,33 @@
+// Roots whose names or structure need care (see Router.swift for what the tests do with this folder).
+
+// Acronym root: `URLAction` → `urlAction`. Internal, so the protocol, the lifts and the conformance of its
+// public child are internal.
+enum URLAction {
+    case deepLink(DeepLinkAction)
+}
+
+public enum DeepLinkAction {
+    case open(String)
+}
+
+// A cycle with no parentless enum: the first enum of the cycle (in source order) becomes the root, and the
+// edge back is shown as a cycle.
+public indirect enum LoopAction {
+    case step(StepAction)
+    case stop
+}
+
+public indirect enum StepAction {
+    case again(LoopAction)
+    case done
+}
+
+// A generic root: in the tree, but no lift extensions (a note says why).
+public enum EnvelopeAction<Payload> {
+    case wrapped(WrappedAction)
+    case payload(Payload)
+}
+
+public enum WrappedAction {
+    case open
+}

@@ -1,0 +1,134 @@
+import Foundation
+import XCTest
+
+/// Small action trees whose generated lift file must compile (Swift 6 mode, warnings as errors) against
+/// the SwiftRex stand-in. Each test is one shape a real app has; the generated code, not a string in it,
+/// is what is checked. Sources are written inline so each test shows its whole input.
+final class LiftCompileEdgeCaseTests: XCTestCase {
+    /// A generic parent passes its own parameter to a generic child: `RowsAction<Int>` carries
+    /// `PageAction<Item>`, so along this path the child is `PageAction<Int>` and its conformance must say
+    /// `where Value == Int` (not `Value == Item`, a name that means nothing outside RowsAction).
+    func testGenericArgumentThatIsTheParentsParameter() throws {
+        let output = try assertLiftsCompile("""
+            public enum RootAction {
+                case rows(RowsAction<Int>)
+            }
+            public enum RowsAction<Item> {
+                case page(PageAction<Item>)
+                case reset
+            }
+            public enum PageAction<Value> {
+                case loaded([Value])
+                case next
+            }
+            """)
+        XCTAssertTrue(output.contains("extension PageAction: RootActionConvertible where Value == Int {"),
+                      "PageAction's conformance does not pin Value to Int")
+    }
+
+    /// A generic argument naming a type nested in the parent: at file scope it must be qualified
+    /// (`Value == ListAction.Row`).
+    func testGenericArgumentThatIsANestedType() throws {
+        try assertLiftsCompile("""
+            public enum RootAction {
+                case list(ListAction)
+            }
+            public enum ListAction {
+                public struct Row {}
+                case page(PageAction<Row>)
+            }
+            public enum PageAction<Value> {
+                case loaded([Value])
+            }
+            """)
+    }
+
+    /// `App.Action` and `AppAction` both join to `AppAction`: two `AppActionConvertible` protocols do not
+    /// compile. RexGen must not write both; whatever it drops, a warning must name the clash.
+    func testTwoRootsWhoseNamesJoinToTheSameName() throws {
+        let sources = """
+            public enum App {
+                public enum Action {
+                    case tab(TabAction)
+                }
+            }
+            public enum AppAction {
+                case tab(TabAction)
+            }
+            public enum TabAction {
+                case select(Int)
+            }
+            """
+        let result = try generateAndTypecheck(sources)
+        XCTAssertEqual(result.typecheck.exitCode, 0, "the generated lifts do not compile:\n\(LiftTestSupport.excerpt(result.typecheck))")
+        XCTAssertTrue(result.rexgen.stderrLines.contains { $0.contains("warning:") && $0.contains("AppActionConvertible") },
+                      "no warning names the clash:\n\(result.rexgen.stderr)")
+    }
+
+    /// A deprecated case on the path: the enum properties copy its `@available`, so must the conformance
+    /// that embeds through it, or the generated file draws a deprecation warning (an error under
+    /// -warnings-as-errors, and noise in every user's build).
+    func testDeprecatedCaseOnThePath() throws {
+        try assertLiftsCompile("""
+            public enum RootAction {
+                @available(*, deprecated, message: "use modern")
+                case legacy(LegacyAction)
+                case modern(ModernAction)
+            }
+            public enum LegacyAction {
+                case run
+            }
+            public enum ModernAction {
+                case run
+            }
+            """)
+    }
+
+    /// Control for the tests above: the shapes they vary compile when nothing is special, and the
+    /// harness reports a broken file as broken (so their failures mean what they say).
+    func testHarnessAcceptsPlainTreeAndRejectsBrokenCode() throws {
+        let plain = """
+            public enum RootAction {
+                case list(ListAction)
+            }
+            public enum ListAction {
+                case page(PageAction<Int>)
+            }
+            public enum PageAction<Value> {
+                case loaded([Value])
+            }
+            """
+        try assertLiftsCompile(plain)
+        let broken = try generateAndTypecheck(plain + "\nlet unused: Int = \"not an Int\"\n")
+        XCTAssertNotEqual(broken.typecheck.exitCode, 0, "the harness accepted code that cannot compile")
+    }
+
+    // MARK: - Harness
+
+    /// Generates for `source` (as Sources.swift), then type-checks it with the lift file only: lifts must
+    /// not depend on the enum properties. Returns the lift file.
+    @discardableResult
+    private func assertLiftsCompile(_ source: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let result = try generateAndTypecheck(source, file: file, line: line)
+        XCTAssertEqual(result.typecheck.exitCode, 0, "the generated lifts do not compile:\n\(LiftTestSupport.excerpt(result.typecheck))",
+                       file: file, line: line)
+        return result.lifts
+    }
+
+    private func generateAndTypecheck(_ source: String, file: StaticString = #filePath, line: UInt = #line) throws
+        -> (rexgen: ProcessResult, lifts: String, typecheck: ProcessResult) {
+        let work = try temporaryDirectory()
+        let sourceURL = work.appendingPathComponent("Sources.swift")
+        try Data(source.utf8).write(to: sourceURL)
+        let generated = work.appendingPathComponent("Generated")
+        try FileManager.default.createDirectory(at: generated, withIntermediateDirectories: true)
+        let rexgen = try LiftTestSupport.generate([sourceURL.path], into: generated, file: file, line: line)
+        let liftURL = generated.appendingPathComponent(LiftTestSupport.liftFileName)
+        let modules = work.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        try LiftTestSupport.buildInterfaceOnly("SwiftRex", sources: [LiftTestSupport.swiftRexSource], mode: .swift6,
+                                               into: modules, file: file, line: line)
+        let typecheck = try LiftTestSupport.typecheck([sourceURL, liftURL], modules: modules, mode: .swift6)
+        return (rexgen, try LiftTestSupport.read(liftURL), typecheck)
+    }
+}
