@@ -9,7 +9,7 @@ public enum SourceFileCollector {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                let reason = isDanglingSymlink(path) ? "is a symbolic link to nothing (or a link loop)" : "does not exist"
+                let reason = isSymlink(path) ? "is a symbolic link to nothing (or a link loop)" : "does not exist"
                 diagnostics.append(.error("input path '\(path)' \(reason)", at: SourceLocation(file: path, line: 1, column: 1)))
                 continue
             }
@@ -66,10 +66,6 @@ public enum SourceFileCollector {
 
     private static func isSymlink(_ path: String) -> Bool {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
-    }
-
-    private static func isDanglingSymlink(_ path: String) -> Bool {
-        isSymlink(path)
     }
 
     private static func standardized(_ path: String) -> String {
