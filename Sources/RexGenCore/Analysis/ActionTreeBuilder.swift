@@ -6,7 +6,7 @@ struct ActionTreeBuilder {
     let configuredRoots: [String]
 
     func build(diagnostics: inout [Diagnostic]) -> ActionTree {
-        let resolver = AccessResolver(types: model.typeIndex())
+        let resolver = AccessResolver(types: model.types)
         var nodes: [ActionTree.Node] = []
         for (isReference, files) in [(false, model.files), (true, model.referenceFiles)] {
             for file in files {
@@ -31,12 +31,12 @@ struct ActionTreeBuilder {
                                              genericArguments: arguments))
             }
         }
-        let roots = findRoots(nodes: nodes, edges: edges, diagnostics: &diagnostics)
-        return ActionTree(nodes: nodes, edges: edges, roots: roots)
+        let unrooted = ActionTree(nodes: nodes, edges: edges, roots: [])
+        return ActionTree(nodes: nodes, edges: edges, roots: findRoots(in: unrooted, diagnostics: &diagnostics))
     }
 
-    private func findRoots(nodes: [ActionTree.Node], edges: [ActionTree.Edge],
-                           diagnostics: inout [Diagnostic]) -> [Int] {
+    private func findRoots(in tree: ActionTree, diagnostics: inout [Diagnostic]) -> [Int] {
+        let nodes = tree.nodes
         guard configuredRoots.isEmpty else {
             var roots: [Int] = []
             for name in configuredRoots {
@@ -51,33 +51,20 @@ struct ActionTreeBuilder {
             }
             return roots
         }
-        // A case carrying its own enum (`indirect case nested(AppAction)`) does not make it a child.
-        let children = Set(edges.filter { $0.parent != $0.child }.map(\.child))
-        let candidates = nodes.indices.filter { !nodes[$0].isReference && hasEdges($0, edges) }
+        // A case carrying its own enum (`indirect case nested(AppAction)`) does not make it a child; an enum
+        // that carries no other action enum is not a tree worth lifting.
+        let children = Set(tree.edges.filter { $0.parent != $0.child }.map(\.child))
+        let candidates = nodes.indices.filter { node in
+            !nodes[node].isReference && tree.edges(from: node).contains { $0.child != node }
+        }
         var roots = candidates.filter { !children.contains($0) }
         // A cycle through the top (`AppAction.a → AAction.back → AppAction`) leaves no parentless enum:
         // the first enum of the cycle in source order that no root reaches becomes a root.
-        var reached = reachable(from: roots, edges)
+        var reached = tree.reachable(from: roots)
         for candidate in candidates where !reached.contains(candidate) {
             roots.append(candidate)
-            reached.formUnion(reachable(from: [candidate], edges))
+            reached.formUnion(tree.reachable(from: [candidate]))
         }
         return roots
-    }
-
-    private func reachable(from starts: [Int], _ edges: [ActionTree.Edge]) -> Set<Int> {
-        var reached = Set(starts)
-        var pending = starts
-        while let node = pending.popLast() {
-            for edge in edges where edge.parent == node && reached.insert(edge.child).inserted {
-                pending.append(edge.child)
-            }
-        }
-        return reached
-    }
-
-    /// An enum that carries no other action enum and is carried by none is not a tree worth lifting.
-    private func hasEdges(_ node: Int, _ edges: [ActionTree.Edge]) -> Bool {
-        edges.contains { $0.parent == node && $0.child != node }
     }
 }

@@ -9,7 +9,7 @@ struct EnumPropertiesPlanner {
     init(model: SourceModel, rules: SelectionRules) {
         self.model = model
         self.rules = rules
-        let types = model.typeIndex()
+        let types = model.types
         self.accessResolver = AccessResolver(types: types)
         self.knownTypeNames = Set(types.keys)
         // `extension Alias { var movie … }` with `typealias Alias = Feature.Action` extends Feature.Action.

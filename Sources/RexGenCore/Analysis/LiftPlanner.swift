@@ -9,7 +9,7 @@ struct LiftPlanner {
     init(tree: ActionTree, model: SourceModel) {
         self.tree = tree
         self.model = model
-        self.knownTypeNames = Set(model.typeIndex().keys)
+        self.knownTypeNames = Set(model.types.keys)
     }
 
     func plan(diagnostics: inout [Diagnostic]) -> LiftPlan {
@@ -118,9 +118,7 @@ struct LiftPlanner {
     /// parameters become the arguments the parent was reached with (`PageAction<Item>` inside
     /// `RowsAction<Int>` is `PageAction<Int>`), and a type nested in the parent gets its qualified name.
     private func concreteArgument(_ argument: String, parent: EnumDeclaration, parentArguments: [String]) -> String {
-        let parameters = parent.genericParameters.map {
-            String($0.split(separator: ":", maxSplits: 1)[0]).trimmingSpaces
-        }
+        let parameters = parent.genericParameterNames
         var substitutions: [String: String] = [:]
         for (parameter, value) in zip(parameters, parentArguments) { substitutions[parameter] = value }
         let context = parent.qualifiedNameComponents
@@ -140,9 +138,7 @@ struct LiftPlanner {
     }
 
     private func whereRequirements(_ declaration: EnumDeclaration, arguments: [String]) -> [String]? {
-        let parameters = declaration.genericParameters.map { parameter in
-            String(parameter.split(separator: ":", maxSplits: 1)[0]).trimmingSpaces
-        }
+        let parameters = declaration.genericParameterNames
         if parameters.isEmpty { return [] }
         guard parameters.count == arguments.count else { return nil }
         return zip(parameters, arguments).map { "\($0) == \($1)" }
@@ -156,5 +152,12 @@ struct LiftPlanner {
         }
         var seen = Set(root.ifConfig)
         return clauses.filter { seen.insert($0).inserted }
+    }
+}
+
+extension EnumDeclaration {
+    /// `<Value: Equatable, each T>` → `["Value", "each T"]`.
+    var genericParameterNames: [String] {
+        genericParameters.map { String($0.split(separator: ":", maxSplits: 1)[0]).trimmingSpaces }
     }
 }

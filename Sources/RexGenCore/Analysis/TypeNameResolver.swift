@@ -17,7 +17,7 @@ struct TypeNameResolver {
             aliases[alias.qualifiedName] = alias
         }
         self.aliases = aliases
-        knownTypeNames = Set(model.typeIndex().keys)
+        knownTypeNames = Set(model.types.keys)
     }
 
     /// The node a type names and the generic arguments it passes, or nil when it names no action enum.

@@ -32,18 +32,33 @@ public struct ActionTree: Sendable {
         public var payloadLabel: String? { enumCase.associatedValues?.first?.label }
     }
 
-    public var nodes: [Node]
-    public var edges: [Edge]
+    public let nodes: [Node]
+    public let edges: [Edge]
     /// Indices of the root nodes, in source order.
-    public var roots: [Int]
+    public let roots: [Int]
+    private let edgesByParent: [Int: [Edge]]
 
     public init(nodes: [Node], edges: [Edge], roots: [Int]) {
         self.nodes = nodes
         self.edges = edges
         self.roots = roots
+        self.edgesByParent = Dictionary(grouping: edges, by: \.parent)
     }
 
+    /// The cases of `parent` that carry another action enum, in source order.
     public func edges(from parent: Int) -> [Edge] {
-        edges.filter { $0.parent == parent }
+        edgesByParent[parent] ?? []
+    }
+
+    /// Every node reachable from `starts`, the starts included.
+    public func reachable(from starts: [Int]) -> Set<Int> {
+        var reached = Set(starts)
+        var pending = starts
+        while let node = pending.popLast() {
+            for edge in edges(from: node) where reached.insert(edge.child).inserted {
+                pending.append(edge.child)
+            }
+        }
+        return reached
     }
 }

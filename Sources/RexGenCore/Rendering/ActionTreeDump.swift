@@ -29,7 +29,7 @@ public enum ActionTreeDump {
 
     /// A Graphviz digraph: `rexgen dump --format dot Sources | dot -Tsvg > tree.svg`.
     public static func dot(_ tree: ActionTree) -> String {
-        let reachable = reachableNodes(tree)
+        let reachable = tree.reachable(from: tree.roots)
         var text = "digraph ActionTree {\n    rankdir=LR;\n    node [shape=box];\n"
         for root in tree.roots {
             text += "    \(quoted(tree.nodes[root].declaration.qualifiedName)) [style=bold];\n"
@@ -39,15 +39,6 @@ public enum ActionTreeDump {
                 + "\(quoted(tree.nodes[edge.child].declaration.qualifiedName)) [label=\(quoted(edge.enumCase.name))];\n"
         }
         return text + "}\n"
-    }
-
-    private static func reachableNodes(_ tree: ActionTree) -> Set<Int> {
-        var reached = Set(tree.roots)
-        var pending = tree.roots
-        while let node = pending.popLast() {
-            for edge in tree.edges(from: node) where reached.insert(edge.child).inserted { pending.append(edge.child) }
-        }
-        return reached
     }
 
     private static func quoted(_ text: String) -> String {

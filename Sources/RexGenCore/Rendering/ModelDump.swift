@@ -4,7 +4,7 @@ import Foundation
 /// sorted by file then line. The keys are a contract (the differential test reads them).
 public enum ModelDump {
     public static func jsonLines(_ model: SourceModel, rules: SelectionRules) -> String {
-        let types = model.typeIndex()
+        let types = model.types
         let resolver = AccessResolver(types: types)
         var records: [EnumRecord] = []
         for (isReference, files) in [(false, model.files), (true, model.referenceFiles)] {
