@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .executable(name: "rexgen", targets: ["RexGen"]),
         .library(name: "RexGenCore", targets: ["RexGenCore"]),
+        .plugin(name: "RexGenPlugin", targets: ["RexGenPlugin"]),
+        .plugin(name: "RexGenCommand", targets: ["RexGenCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -22,6 +24,19 @@ let package = Package(
                 "RexGenCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .plugin(
+            name: "RexGenPlugin",
+            capability: .buildTool(),
+            dependencies: ["RexGen"]
+        ),
+        .plugin(
+            name: "RexGenCommand",
+            capability: .command(
+                intent: .custom(verb: "rexgen", description: "Write generated enum properties and lifts into each target's Generated/ folder"),
+                permissions: [.writeToPackageDirectory(reason: "RexGen writes the generated Swift files into Generated/ inside each target")]
+            ),
+            dependencies: ["RexGen"]
         ),
         .testTarget(
             name: "RexGenCoreTests",

@@ -1,0 +1,83 @@
+import Foundation
+import PackagePlugin
+
+/// Regenerates a target's enum properties and lift extensions whenever one of its Swift files, a
+/// dependency target's Swift file or `rexgen.yml` changes. A build command (not a prebuild command), so
+/// SwiftPM runs it only when an input changed; it only calls the `rexgen` executable.
+@main
+struct RexGenPlugin: BuildToolPlugin {
+    func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
+        guard let target = target as? SwiftSourceModuleTarget else { return [] }
+        let dependencies = target.recursiveTargetDependencies
+        let references = dependencies.compactMap { $0 as? SwiftSourceModuleTarget }
+        // SwiftRex 0.8 users import CombineRex, RxSwiftRex or ReactiveSwiftRex, which all bring SwiftRex.
+        let usesSwiftRex = dependencies.contains { $0.name == "SwiftRex" }
+        let configuration = [target.directoryURL, context.package.directoryURL]
+            .map { $0.appendingPathComponent("rexgen.yml") }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
+        let invocation = RexGenInvocation(
+            sources: target.sourceFiles(withSuffix: "swift").map(\.url),
+            references: references.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url) },
+            configuration: configuration,
+            generatesLifts: usesSwiftRex,
+            outputDirectory: context.pluginWorkDirectoryURL)
+        return [.buildCommand(
+            displayName: "RexGen: generating enum properties\(usesSwiftRex ? " and lifts" : "") for \(target.name)",
+            executable: try context.tool(named: "RexGen").url,
+            arguments: invocation.arguments,
+            inputFiles: invocation.inputFiles,
+            outputFiles: invocation.outputFiles)]
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension RexGenPlugin: XcodeBuildToolPlugin {
+    /// Xcode gives no dependency list: the target's own Swift files are the sources, `reference:` in
+    /// `rexgen.yml` names the rest, and the lift file is always written (it is guarded by
+    /// `#if canImport(SwiftRex)`).
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        let sources = target.inputFiles.filter { $0.url.pathExtension == "swift" }.map(\.url)
+        let configurationURL = context.xcodeProject.directoryURL.appendingPathComponent("rexgen.yml")
+        let invocation = RexGenInvocation(
+            sources: sources, references: [],
+            configuration: FileManager.default.fileExists(atPath: configurationURL.path) ? configurationURL : nil,
+            generatesLifts: true, outputDirectory: context.pluginWorkDirectoryURL)
+        return [.buildCommand(
+            displayName: "RexGen: generating enum properties and lifts for \(target.displayName)",
+            executable: try context.tool(named: "RexGen").url,
+            arguments: invocation.arguments,
+            inputFiles: invocation.inputFiles,
+            outputFiles: invocation.outputFiles)]
+    }
+}
+#endif
+
+/// One `rexgen generate` run: its arguments and the fixed set of files it reads and writes.
+struct RexGenInvocation {
+    var sources: [URL]
+    var references: [URL]
+    var configuration: URL?
+    var generatesLifts: Bool
+    var outputDirectory: URL
+
+    /// Always the same names, always all written (empty but valid when nothing applies), so SwiftPM can
+    /// plan the build before running anything.
+    var outputFiles: [URL] {
+        let names = ["EnumProperties.generated.swift"] + (generatesLifts ? ["ActionLifts.generated.swift"] : [])
+        return names.map { outputDirectory.appendingPathComponent($0) }
+    }
+
+    var inputFiles: [URL] {
+        sources + references + (configuration.map { [$0] } ?? [])
+    }
+
+    var arguments: [String] {
+        var arguments = ["generate"] + sources.map(\.path)
+        if !references.isEmpty { arguments += ["--reference"] + references.map(\.path) }
+        if let configuration { arguments += ["--config", configuration.path] }
+        arguments += ["--lift", generatesLifts ? "swiftrex" : "none", "--output", outputDirectory.path]
+        return arguments
+    }
+}
