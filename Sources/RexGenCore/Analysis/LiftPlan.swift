@@ -50,6 +50,33 @@ public struct ConformancePlan: Sendable {
     }
 }
 
+extension ConformancePlan {
+    /// `.movie(.list(value))`: matches the root when it carries this enum, binding it to `value`.
+    public var extractionPattern: String {
+        path.reversed().reduce("value") { inner, edge in ".\(SwiftNames.escaped(edge.enumCase.name))(\(inner))" }
+    }
+
+    /// `.movie(action: .list(self))`: wraps this enum through every level, labels included.
+    public var embedding: String {
+        path.reversed().reduce("self") { inner, edge in
+            ".\(SwiftNames.escaped(edge.enumCase.name))(\(edge.payloadLabel.map { "\($0): " } ?? "")\(inner))"
+        }
+    }
+
+    /// ` where Value == Movie`, or empty.
+    public var whereClause: String {
+        whereRequirements.isEmpty ? "" : " where " + whereRequirements.joined(separator: ", ")
+    }
+
+    /// `@available` of the cases on the path: using a deprecated or restricted case is only silent in a
+    /// context marked the same.
+    public var availability: [String] {
+        var seen = Set<String>()
+        return path.flatMap { $0.enumCase.attributes.filter { $0.hasPrefix("@available") } }
+            .filter { seen.insert($0).inserted }
+    }
+}
+
 enum LiftNaming {
     static func lowerCamel(_ name: String) -> String {
         // Lower the leading run of capitals, keeping the last one when a lowercase letter follows it

@@ -41,6 +41,22 @@ extension Array where Element == IfConfigClause {
     /// The chain as one line of text, outermost first: `#if os(iOS) && #elseif DEBUG`.
     public var chainText: String { map(\.directiveText).joined(separator: " && ") }
 
+    /// The lines that open these clauses in generated code, each ending in a newline: every block's earlier
+    /// clauses are rebuilt empty (`#if A` / `#elseif B`), so a clause after `#if A` keeps meaning "not A".
+    public var openingDirectives: String {
+        var text = ""
+        for clause in self {
+            for (index, condition) in clause.precedingConditions.enumerated() {
+                text += (index == 0 ? "#if " : "#elseif ") + condition + "\n"
+            }
+            text += clause.directiveText + "\n"
+        }
+        return text
+    }
+
+    /// One `#endif` line per clause.
+    public var closingDirectives: String { String(repeating: "#endif\n", count: count) }
+
     /// Whether declarations under these two chains can never be compiled together.
     public func isMutuallyExclusive(with other: [IfConfigClause]) -> Bool {
         for (lhs, rhs) in zip(self, other) {

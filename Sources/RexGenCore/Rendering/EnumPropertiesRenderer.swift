@@ -28,68 +28,24 @@ public enum EnumPropertiesRenderer {
     }
 
     private static func writeProperties(for plannedCase: PlannedCase, access: String, to writer: inout SwiftCodeWriter) {
-        let enumCase = plannedCase.declaration
-        let availability = enumCase.attributes.filter { $0.hasPrefix("@available") }
-        let pattern = "." + SwiftNames.escaped(enumCase.name)
-        let property = SwiftNames.escaped(enumCase.name)
+        let shape = PropertyShape(plannedCase.declaration)
         if plannedCase.generatesValueProperty {
-            availability.forEach { writer.line($0) }
-            if let values = enumCase.associatedValues, !values.isEmpty {
-                writePayloadProperty(property, pattern: pattern, values: values, access: access, to: &writer)
+            shape.availability.forEach { writer.line($0) }
+            if let setter = shape.setter {
+                writer.line("\(access) var \(shape.name): \(shape.type)? {")
+                writer.indented { writer in
+                    writer.line("get { \(shape.getter) }")
+                    writer.line("set { \(setter) }")
+                }
+                writer.line("}")
             } else {
-                writer.line("\(access) var \(property): Void? { guard case \(pattern) = self else { return nil }; return () }")
+                writer.line("\(access) var \(shape.name): \(shape.type)? { \(shape.getter) }")
             }
         }
         if plannedCase.generatesIsProperty {
-            availability.forEach { writer.line($0) }
-            let isName = SwiftNames.escaped(plannedCase.isPropertyName)
-            if plannedCase.generatesValueProperty {
-                writer.line("\(access) var \(isName): Bool { self.\(property) != nil }")
-            } else {
-                // The value property is not ours (or not there), so `self.<case>` could mean something else.
-                writer.line("\(access) var \(isName): Bool { guard case \(pattern) = self else { return false }; return true }")
-            }
+            shape.availability.forEach { writer.line($0) }
+            writer.line("\(access) var \(shape.isName): Bool { \(shape.isBody(usesValueProperty: plannedCase.generatesValueProperty)) }")
         }
-    }
-
-    private static func writePayloadProperty(_ property: String, pattern: String, values: [AssociatedValue],
-                                             access: String, to writer: inout SwiftCodeWriter) {
-        let type: String
-        let bindings: String
-        let result: String
-        let rebuilt: String
-        if values.count == 1 {
-            let value = values[0]
-            type = value.isVariadic ? "[\(value.typeText)]" : PayloadType.wrappedForOptional(value.typeText)
-            bindings = "value"
-            result = "value"
-            // Argument labels may be keywords without backticks (`.search(in:)`); escaping them warns.
-            rebuilt = (value.label.map { "\($0): " } ?? "") + "newValue"
-        } else {
-            let elements = values.map { value in
-                (value.label.map { "\($0): " } ?? "") + (value.isVariadic ? "[\(value.typeText)]" : value.typeText)
-            }
-            type = "(" + elements.joined(separator: ", ") + ")"
-            bindings = values.indices.map { "value\($0)" }.joined(separator: ", ")
-            result = "(" + values.enumerated().map { index, value in
-                (value.label.map { "\($0): " } ?? "") + "value\(index)"
-            }.joined(separator: ", ") + ")"
-            rebuilt = values.enumerated().map { index, value in
-                (value.label.map { "\($0): " } ?? "") + "newValue.\(index)"
-            }.joined(separator: ", ")
-        }
-        let canRebuild = !values.contains(where: \.isVariadic)
-        let getter = "guard case let \(pattern)(\(bindings)) = self else { return nil }; return \(result)"
-        guard canRebuild else {
-            writer.line("\(access) var \(property): \(type)? { \(getter) }")
-            return
-        }
-        writer.line("\(access) var \(property): \(type)? {")
-        writer.indented { writer in
-            writer.line("get { \(getter) }")
-            writer.line("set { guard case \(pattern) = self, let newValue else { return }; self = \(pattern)(\(rebuilt)) }")
-        }
-        writer.line("}")
     }
 }
 

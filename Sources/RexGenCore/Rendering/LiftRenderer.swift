@@ -62,30 +62,19 @@ public enum LiftRenderer {
     private static func writeConformance(_ conformance: ConformancePlan, camel: String, rootType: String,
                                          protocolName: String, to writer: inout SwiftCodeWriter) {
         let access = conformance.access.memberKeyword
-        let whereClause = conformance.whereRequirements.isEmpty
-            ? "" : " where " + conformance.whereRequirements.joined(separator: ", ")
         writer.conditionally(conformance.ifConfig) { writer in
-            // Using a deprecated or restricted case on the path is only silent in a context marked the same.
-            let availability = conformance.path.flatMap { $0.enumCase.attributes.filter { $0.hasPrefix("@available") } }
-            var seen = Set<String>()
-            availability.filter { seen.insert($0).inserted }.forEach { writer.line($0) }
-            writer.line("extension \(conformance.declaration.qualifiedNameForExtension): \(protocolName)\(whereClause) {")
+            conformance.availability.forEach { writer.line($0) }
+            writer.line("extension \(conformance.declaration.qualifiedNameForExtension): \(protocolName)\(conformance.whereClause) {")
             writer.indented { writer in
                 if conformance.path.isEmpty {
                     writer.line("\(access) init?(\(camel): \(rootType)) { self = \(camel) }")
                     writer.line("\(access) var \(camel): \(rootType) { self }")
                 } else {
-                    let pattern = conformance.path.reversed().reduce("value") { inner, edge in
-                        ".\(SwiftNames.escaped(edge.enumCase.name))(\(inner))"
-                    }
-                    let embedded = conformance.path.reversed().reduce("self") { inner, edge in
-                        ".\(SwiftNames.escaped(edge.enumCase.name))(\(edge.payloadLabel.map { "\($0): " } ?? "")\(inner))"
-                    }
                     writer.line("\(access) init?(\(camel): \(rootType)) {")
-                    writer.line("    guard case let \(pattern) = \(camel) else { return nil }")
+                    writer.line("    guard case let \(conformance.extractionPattern) = \(camel) else { return nil }")
                     writer.line("    self = value")
                     writer.line("}")
-                    writer.line("\(access) var \(camel): \(rootType) { \(embedded) }")
+                    writer.line("\(access) var \(camel): \(rootType) { \(conformance.embedding) }")
                 }
             }
             writer.line("}")

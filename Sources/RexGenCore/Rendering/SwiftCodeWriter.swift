@@ -20,13 +20,8 @@ struct SwiftCodeWriter {
     /// Wraps `body` in the `#if` clauses that enclose a declaration, rebuilding each block's shape so a
     /// clause after `#if A` keeps meaning "not A".
     mutating func conditionally(_ clauses: [IfConfigClause], _ body: (inout SwiftCodeWriter) -> Void) {
-        for clause in clauses {
-            for (index, condition) in clause.precedingConditions.enumerated() {
-                text += (index == 0 ? "#if " : "#elseif ") + condition + "\n"
-            }
-            text += clause.directiveText + "\n"
-        }
+        text += clauses.openingDirectives
         body(&self)
-        for _ in clauses { text += "#endif\n" }
+        text += clauses.closingDirectives
     }
 }
