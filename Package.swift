@@ -12,11 +12,18 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/stencilproject/Stencil", from: "0.15.1"),
     ],
     targets: [
+        // libclang's types, for reading C headers; the library itself is loaded at run time, only then.
+        .target(name: "CLibClang"),
         .target(
             name: "RexGenCore",
-            dependencies: [.product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "CLibClang",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Stencil", package: "Stencil"),
+            ]
         ),
         .executableTarget(
             name: "RexGen",

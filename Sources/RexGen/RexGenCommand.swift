@@ -7,7 +7,7 @@ struct RexGenCommand: ParsableCommand {
         commandName: "rexgen",
         abstract: "Generates enum properties and SwiftRex lift extensions for Redux-style action enums.",
         version: RexGenVersion.current,
-        subcommands: [GenerateCommand.self, CheckCommand.self, DumpCommand.self],
+        subcommands: [GenerateCommand.self, CheckCommand.self, DumpCommand.self, WatchCommand.self, TemplatesCommand.self],
         defaultSubcommand: GenerateCommand.self
     )
 }
@@ -32,6 +32,23 @@ struct InputOptions: ParsableArguments {
 
     @Option(help: "Lift extensions to generate: swiftrex (default) or none.")
     var lift: LiftStyle?
+
+    @Option(name: .customLong("template"),
+            help: "Render this built-in template (by name) or template file (by path) instead of the default outputs (repeatable).")
+    var templates: [String] = []
+
+    @Option(name: .customLong("args"), help: "A value templates read as argument.<key>: key=value (repeatable).")
+    var templateArguments: [String] = []
+
+    @Option(name: .customLong("c-header"),
+            help: "A C or Objective-C header whose enums join the model, read through libclang (repeatable).")
+    var cHeaders: [String] = []
+
+    @Option(name: [.customShort("I"), .customLong("include-path")], help: "A header search path for --c-header (repeatable).")
+    var includePaths: [String] = []
+
+    @Option(name: [.customShort("D"), .customLong("define")], help: "A macro for --c-header: NAME or NAME=VALUE (repeatable).")
+    var defines: [String] = []
 
     @Option(help: "Path of the configuration file (default: the nearest rexgen.yml upward from here).")
     var config: String?
@@ -67,8 +84,27 @@ struct InputOptions: ParsableArguments {
         let options = GenerationOptions(
             sources: sources, references: reference.isEmpty ? file?.references ?? [] : reference,
             selection: selection, lift: lift ?? file?.lift ?? .swiftRex,
-            roots: roots.isEmpty ? file?.roots ?? [] : roots)
+            roots: roots.isEmpty ? file?.roots ?? [] : roots,
+            templates: templates.isEmpty ? file?.templates ?? [] : templates,
+            templateArguments: (file?.templateArguments ?? [:]).merging(try parsedTemplateArguments()) { $1 },
+            cHeaders: CHeaderOptions(
+                headers: cHeaders.isEmpty ? file?.cHeaders ?? [] : cHeaders,
+                includePaths: includePaths.isEmpty ? file?.includePaths ?? [] : includePaths,
+                defines: defines.isEmpty ? file?.defines ?? [] : defines))
         return ResolvedInput(options: options, outputDirectory: outputDirectory)
+    }
+
+    private func parsedTemplateArguments() throws -> [String: TemplateArgument] {
+        var arguments: [String: TemplateArgument] = [:]
+        for pair in templateArguments {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw ValidationError("--args takes key=value, not '\(pair)'")
+            }
+            let key = String(pair[..<equals])
+            let value = String(pair[pair.index(after: equals)...])
+            arguments[key] = arguments[key].map { $0.appending(value) } ?? .value(value)
+        }
+        return arguments
     }
 
     func report(_ result: Pipeline.Result) {

@@ -29,9 +29,13 @@ struct EnumPropertiesPlanner {
         var planned: [PlannedEnum] = []
         var imports: [ImportDeclaration] = []
         var seenImports = Set<ImportDeclaration>()
+        // A C enum is selected by the same rules, and also whenever a selected Swift enum carries it.
+        let payloadTypes = Set(model.files.flatMap(\.enums).filter { $0.cImport == nil && rules.isSelected($0) }
+            .flatMap(\.cases).flatMap { $0.associatedValues ?? [] }.map(\.typeText))
         for file in model.files {
             var fileContributes = false
-            for declaration in file.enums where rules.isSelected(declaration) {
+            for declaration in file.enums
+            where rules.isSelected(declaration) || (declaration.cImport != nil && payloadTypes.contains(declaration.qualifiedName)) {
                 guard let plannedEnum = plan(declaration, diagnostics: &diagnostics) else { continue }
                 planned.append(plannedEnum)
                 fileContributes = true
@@ -61,9 +65,16 @@ struct EnumPropertiesPlanner {
                 + "extended from another file; no properties are generated for it", at: declaration.location))
             return nil
         }
+        if let cImport = declaration.cImport, !cImport.isImportedAsEnum {
+            diagnostics.append(.note("C enum '\(cImport.cName)' has no enum_extensibility attribute, so Swift imports "
+                + "it as a struct with static constants, not as an enum; no properties are generated for it",
+                at: declaration.location))
+            return nil
+        }
         guard !declaration.cases.isEmpty else { return nil }
+        // A C enum's cases carry no payload: only `is<Case>` is worth generating.
         var cases = declaration.cases.map {
-            PlannedCase(declaration: $0, generatesValueProperty: true, generatesIsProperty: true)
+            PlannedCase(declaration: $0, generatesValueProperty: declaration.cImport == nil, generatesIsProperty: true)
         }
         skipUnusableNames(&cases, diagnostics: &diagnostics)
         skipCollisionsBetweenCases(&cases, diagnostics: &diagnostics)

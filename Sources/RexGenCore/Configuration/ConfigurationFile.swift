@@ -14,13 +14,19 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var allEnums: Bool?
     public var roots: [String]?
     public var lift: LiftStyle?
+    /// Template names or paths (paths relative to this file).
+    public var templates: [String]?
+    public var templateArguments: [String: TemplateArgument]?
+    public var cHeaders: [String]?
+    public var includePaths: [String]?
+    public var defines: [String]?
 
     public init(path: String) {
         self.path = path
     }
 
     /// The keys this version understands; any other key is reported, so typos do not pass silently.
-    static let knownKeys: Set<String> = ["sources", "output", "reference", "suffixes", "allEnums", "roots", "lift"]
+    static let knownKeys: Set<String> = ["sources", "output", "reference", "suffixes", "allEnums", "roots", "lift", "templates", "args", "cHeaders", "includePaths", "defines"]
 
     /// The nearest `rexgen.yml` in `directory` or any directory above it.
     public static func find(startingAt directory: String) -> String? {
@@ -74,6 +80,15 @@ public struct ConfigurationFile: Sendable, Equatable {
             case "allEnums": configuration.allEnums = reader.bool(value)
             case "roots": configuration.roots = reader.strings(value)
             case "lift": configuration.lift = reader.choice(value, of: LiftStyle.self)
+            case "templates":
+                // A built-in's name stays a name; anything else is a path relative to this file.
+                configuration.templates = reader.strings(value)?.map { entry in
+                    BuiltInTemplates.all.contains { $0.name == entry } ? entry : resolve(entry)
+                }
+            case "args": configuration.templateArguments = reader.templateArguments(value)
+            case "cHeaders": configuration.cHeaders = reader.strings(value)?.map(resolve)
+            case "includePaths": configuration.includePaths = reader.strings(value)?.map(resolve)
+            case "defines": configuration.defines = reader.strings(value)
             default:
                 reader.diagnostics.append(.warning("unknown key '\(key)' in configuration; known keys are "
                     + knownKeys.sorted().joined(separator: ", "), at: reader.location(keyNode.mark)))
@@ -134,6 +149,24 @@ private struct NodeReader {
             return nil
         }
         return value
+    }
+
+    /// `args:` values: each a single value or a list of values.
+    mutating func templateArguments(_ node: Node) -> [String: TemplateArgument]? {
+        guard let mapping = node.mapping else {
+            diagnostics.append(.error("expected a mapping of keys to values", at: location(node.mark)))
+            return nil
+        }
+        var result: [String: TemplateArgument] = [:]
+        for (key, value) in mapping {
+            guard let name = key.string else { continue }
+            if value.sequence != nil {
+                result[name] = strings(value).map(TemplateArgument.list)
+            } else if let text = string(value) {
+                result[name] = .value(text)
+            }
+        }
+        return result
     }
 
     mutating func bool(_ node: Node) -> Bool? {

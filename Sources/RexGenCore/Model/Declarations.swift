@@ -159,13 +159,15 @@ public struct EnumDeclaration: Hashable, Sendable {
     /// Declared inside a function, closure or accessor body: such a type cannot be extended.
     public var isLocal: Bool
     public var cases: [EnumCaseDeclaration]
+    /// Set for an enum read from a C header: how Swift imports it.
+    public var cImport: CEnumImport?
 
     public init(
         name: String, qualifiedNameComponents: [String], location: SourceLocation,
         genericParameters: [String] = [], whereClause: String? = nil, declaredAccess: AccessLevel? = nil,
         attributes: [String] = [], inheritance: [String] = [], annotations: [Annotation] = [],
         isIndirect: Bool = false, enclosingScopes: [EnclosingScope] = [], ifConfig: [IfConfigClause] = [],
-        isLocal: Bool = false, cases: [EnumCaseDeclaration] = []
+        isLocal: Bool = false, cases: [EnumCaseDeclaration] = [], cImport: CEnumImport? = nil
     ) {
         self.name = name
         self.qualifiedNameComponents = qualifiedNameComponents
@@ -181,6 +183,7 @@ public struct EnumDeclaration: Hashable, Sendable {
         self.ifConfig = ifConfig
         self.isLocal = isLocal
         self.cases = cases
+        self.cImport = cImport
     }
 
     public var qualifiedName: String { qualifiedNameComponents.joined(separator: ".") }
@@ -188,6 +191,23 @@ public struct EnumDeclaration: Hashable, Sendable {
     public func hasAnnotation(_ name: String, namespace: String) -> Bool {
         annotations.contains { $0.namespace == namespace && $0.name.lowercased() == name.lowercased() }
     }
+}
+
+/// How Swift imports a C enum: only `enum_extensibility` (what `NS_ENUM`/`NS_CLOSED_ENUM`-style macros
+/// expand to) makes it a Swift enum; a plain C enum becomes a struct with static constants.
+public struct CEnumImport: Hashable, Sendable {
+    public enum Extensibility: String, Hashable, Sendable { case closed, open, none }
+
+    public var extensibility: Extensibility
+    /// The C name (tag or typedef), for messages.
+    public var cName: String
+
+    public init(extensibility: Extensibility, cName: String) {
+        self.extensibility = extensibility
+        self.cName = cName
+    }
+
+    public var isImportedAsEnum: Bool { extensibility != .none }
 }
 
 /// A named type other than an enum (or an enum too): what access rules need to know about enclosing types.

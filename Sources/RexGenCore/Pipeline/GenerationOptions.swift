@@ -11,14 +11,45 @@ public struct GenerationOptions: Sendable, Equatable {
     public var lift: LiftStyle
     /// Root action enums by name; empty means every source action enum that has no parent.
     public var roots: [String]
+    /// Built-in template names or template paths to render instead of the default outputs.
+    public var templates: [String]
+    /// Values templates read as `argument.<key>`.
+    public var templateArguments: [String: TemplateArgument]
+    /// C headers whose enums join the model (read through libclang, only when some are given).
+    public var cHeaders: CHeaderOptions
 
     public init(sources: [String], references: [String] = [], selection: SelectionRules = SelectionRules(),
-                lift: LiftStyle = .swiftRex, roots: [String] = []) {
+                lift: LiftStyle = .swiftRex, roots: [String] = [], templates: [String] = [],
+                templateArguments: [String: TemplateArgument] = [:], cHeaders: CHeaderOptions = CHeaderOptions()) {
         self.sources = sources
         self.references = references
         self.selection = selection
         self.lift = lift
         self.roots = roots
+        self.templates = templates
+        self.templateArguments = templateArguments
+        self.cHeaders = cHeaders
+    }
+}
+
+/// A value templates read as `argument.<key>`: one string, or a list (`{% for name in argument.imports %}`).
+public enum TemplateArgument: Sendable, Equatable {
+    case value(String)
+    case list([String])
+
+    var templateValue: Any {
+        switch self {
+        case .value(let text): text
+        case .list(let items): items
+        }
+    }
+
+    /// `--args imports=A --args imports=B` makes a list, as in Sourcery.
+    public func appending(_ text: String) -> TemplateArgument {
+        switch self {
+        case .value(let first): .list([first, text])
+        case .list(let items): .list(items + [text])
+        }
     }
 }
 

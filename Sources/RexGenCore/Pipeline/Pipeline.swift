@@ -27,7 +27,8 @@ public enum Pipeline {
         let parseClock = Stopwatch()
         let sources = SourceReadingStage.read(sourcePaths)
         let references = SourceReadingStage.read(referencePaths)
-        let model = SourceModel(files: sources.files, referenceFiles: references.files)
+        let headers = CHeaderReader.read(options.cHeaders, diagnostics: &diagnostics)
+        let model = SourceModel(files: sources.files + headers, referenceFiles: references.files)
         let bytes = sources.byteCount + references.byteCount
         let seconds = parseClock.seconds
         timings.append(StageTiming(stage: "read+parse", seconds: seconds,
@@ -51,12 +52,40 @@ public enum Pipeline {
                                    detail: "\(plan.enums.count) enums selected, \(tree.roots.count) roots"))
 
         let renderClock = Stopwatch()
-        var files = [EnumPropertiesRenderer.render(plan)]
-        if let lifts { files.append(LiftRenderer.render(lifts)) }
+        var result = Result(model: model, enumProperties: plan, actionTree: tree, lifts: lifts, files: [],
+                            diagnostics: [], timings: [])
+        if options.templates.isEmpty {
+            result.files = [EnumPropertiesRenderer.render(plan)] + (lifts.map { [LiftRenderer.render($0)] } ?? [])
+        } else {
+            result.files = renderTemplates(options, result, diagnostics: &diagnostics)
+        }
         timings.append(StageTiming(stage: "render", seconds: renderClock.seconds,
-                                   detail: "\(files.reduce(0) { $0 + $1.contents.utf8.count }) bytes"))
-        return Result(model: model, enumProperties: plan, actionTree: tree, lifts: lifts, files: files,
-                      diagnostics: diagnostics.sortedForDisplay(), timings: timings)
+                                   detail: "\(result.files.reduce(0) { $0 + $1.contents.utf8.count }) bytes"))
+        result.diagnostics = diagnostics.sortedForDisplay()
+        result.timings = timings
+        return result
+    }
+
+    /// Renders the chosen templates instead of the default outputs, one file per template.
+    static func renderTemplates(_ options: GenerationOptions, _ result: Result,
+                                diagnostics: inout [Diagnostic]) -> [GeneratedFile] {
+        let engine = TemplateEngine()
+        let context = TemplateContext.make(result, selection: options.selection, arguments: options.templateArguments)
+        var files: [GeneratedFile] = []
+        for nameOrPath in options.templates {
+            switch TemplateSource.resolve(nameOrPath).flatMap({ $0.render(with: engine, context: context) }) {
+            case .success(let file):
+                if let clash = files.first(where: { $0.name == file.name }) {
+                    diagnostics.append(.error("two templates would both write '\(clash.name)'; rename one",
+                                              at: SourceLocation(file: nameOrPath, line: 1, column: 1)))
+                } else {
+                    files.append(file)
+                }
+            case .failure(let diagnostic):
+                diagnostics.append(diagnostic)
+            }
+        }
+        return files
     }
 
     public static func buildActionTree(_ model: SourceModel, _ options: GenerationOptions,

@@ -1,10 +1,11 @@
 /// Writes DESIGN.md's "Output 1": an optional-returning property and an `is<Case>` property per case.
 public enum EnumPropertiesRenderer {
     public static let fileName = "EnumProperties.generated.swift"
+    public static let purpose = "Enum properties for action enums."
 
     public static func render(_ plan: EnumPropertiesPlan) -> GeneratedFile {
         var writer = SwiftCodeWriter()
-        writer.line(GeneratedFile.header(purpose: "Enum properties for action enums."))
+        writer.line(GeneratedFile.header(purpose: purpose))
         ImportsRenderer.write(plan.imports, to: &writer)
         for plannedEnum in plan.enums {
             let cases = plannedEnum.cases.filter { $0.generatesValueProperty || $0.generatesIsProperty }

@@ -2,10 +2,11 @@
 /// `liftTo<Root>` extensions on SwiftRex 0.8's `Reducer`, `MiddlewareProtocol` and `StoreType`.
 public enum LiftRenderer {
     public static let fileName = "ActionLifts.generated.swift"
+    public static let purpose = "SwiftRex 0.8 lift extensions for the action tree."
 
     public static func render(_ plan: LiftPlan) -> GeneratedFile {
         var writer = SwiftCodeWriter()
-        writer.line(GeneratedFile.header(purpose: "SwiftRex 0.8 lift extensions for the action tree."))
+        writer.line(GeneratedFile.header(purpose: purpose))
         writer.line()
         writer.line("#if canImport(SwiftRex)")
         writer.line("import SwiftRex")

@@ -44,6 +44,7 @@ public enum ModelDump {
         enum Key: String, CodingKey {
             case file, line, column, name, qualifiedName, genericParameters, whereClause, access, effectiveAccess
             case indirect, attributes, inheritance, annotations, ifConfig, local, selected, reference, cases
+            case cImport
         }
 
         func encode(to encoder: Encoder) throws {
@@ -68,6 +69,8 @@ public enum ModelDump {
             try container.encode(selected, forKey: .selected)
             try container.encode(reference, forKey: .reference)
             try container.encode(declaration.cases.map(CaseRecord.init), forKey: .cases)
+            // Only for enums read from C headers: how Swift imports them (closed, open, or none: a struct).
+            try container.encodeIfPresent(declaration.cImport?.extensibility.rawValue, forKey: .cImport)
         }
     }
 

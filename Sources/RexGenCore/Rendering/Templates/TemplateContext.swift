@@ -1,0 +1,221 @@
+import Stencil
+
+/// The values a template sees. Keys follow Sourcery's where the job overlaps (`types.enums`, `type.name`,
+/// `type.accessLevel`, `case.hasAssociatedValue`, `value.localName`, `value.typeName`, `annotations`,
+/// `based`, `argument`), so Sourcery enum templates run unchanged; RexGen's own analysis (what to generate,
+/// the exact property text, the action tree and lifts) is added under names Sourcery does not use.
+/// The keys are documented in TEMPLATES.md.
+public enum TemplateContext {
+    public static func make(_ result: Pipeline.Result, selection: SelectionRules,
+                            arguments: [String: TemplateArgument]) -> [String: Any] {
+        let resolver = AccessResolver(types: result.model.types)
+        var plannedByLocation: [SourceLocation: PlannedEnum] = [:]
+        for planned in result.enumProperties.enums { plannedByLocation[planned.declaration.location] = planned }
+
+        let enums = result.model.files.flatMap(\.enums).filter { !$0.isLocal }.map { declaration in
+            let access = plannedByLocation[declaration.location]?.access
+                ?? resolver.effectiveAccess(declared: declaration.declaredAccess, enclosing: declaration.enclosingScopes)
+            return typeObject(declaration, access: access, planned: plannedByLocation[declaration.location],
+                              selected: selection.isSelected(declaration))
+        }
+        // Only what the default output generates: cases with at least one property, enums with such cases.
+        let plannedEnums: [TemplateObject] = result.enumProperties.enums.compactMap { planned in
+            let generating = planned.cases.filter { $0.generatesValueProperty || $0.generatesIsProperty }
+            guard !generating.isEmpty else { return nil }
+            return typeObject(planned.declaration, access: planned.access, planned: planned, selected: true,
+                              cases: generating.map { caseObject($0.declaration, planned: $0) })
+        }
+        var context: [String: Any] = [
+            "argument": arguments.mapValues(\.templateValue),
+            "types": ["enums": enums, "all": enums],
+            "enumProperties": ["enums": plannedEnums, "imports": imports(result.enumProperties.imports)],
+            "roots": treeRoots(result.actionTree),
+        ]
+        if let lifts = result.lifts {
+            context["lifts"] = ["roots": lifts.roots.map(rootObject), "imports": imports(lifts.imports)]
+        }
+        return context
+    }
+
+    // MARK: - Enums
+
+    static func typeObject(_ declaration: EnumDeclaration, access: AccessLevel, planned: PlannedEnum?,
+                           selected: Bool, cases: [TemplateObject]? = nil) -> TemplateObject {
+        let plannedCases = planned?.cases ?? []
+        let cases = cases ?? declaration.cases.enumerated().map { index, enumCase in
+            caseObject(enumCase, planned: index < plannedCases.count ? plannedCases[index] : nil)
+        }
+        var annotations: [String: Any] = [:]
+        for annotation in declaration.annotations { annotations[annotation.name] = annotation.value ?? true }
+        var based: [String: String] = [:]
+        for inherited in declaration.inheritance { based[inherited] = inherited }
+        return TemplateObject([
+            "kind": "enum",
+            "name": declaration.qualifiedName,
+            "localName": declaration.name,
+            "qualifiedName": declaration.qualifiedName,
+            "extensionName": declaration.qualifiedNameForExtension,
+            "accessLevel": access.memberKeyword,
+            "genericParameters": declaration.genericParameters,
+            "isGeneric": !declaration.genericParameters.isEmpty,
+            "inheritedTypes": declaration.inheritance,
+            "based": based,
+            "annotations": annotations,
+            "attributes": declaration.attributes,
+            "isIndirect": declaration.isIndirect,
+            "selected": selected,
+            "file": declaration.location.file,
+            "line": declaration.location.line,
+            "ifConfig": declaration.ifConfig.chainText,
+            "ifConfigOpen": declaration.ifConfig.openingLines,
+            "ifConfigClose": declaration.ifConfig.closingLines,
+            "cases": cases,
+        ])
+    }
+
+    static func caseObject(_ enumCase: EnumCaseDeclaration, planned: PlannedCase?) -> TemplateObject {
+        let shape = PropertyShape(enumCase)
+        let generatesValue = planned?.generatesValueProperty ?? true
+        var property: [String: Any] = [
+            "name": shape.name, "pattern": shape.pattern, "type": shape.type, "getter": shape.getter,
+            "isName": shape.isName, "isBody": shape.isBody(usesValueProperty: generatesValue),
+            "generatesValue": generatesValue, "generatesIs": planned?.generatesIsProperty ?? true,
+        ]
+        if let setter = shape.setter { property["setter"] = setter }
+        return TemplateObject([
+            "name": enumCase.name,
+            "escapedName": shape.name,
+            "hasAssociatedValue": enumCase.hasAssociatedValues,
+            "associatedValues": (enumCase.associatedValues ?? []).map(valueObject),
+            "annotations": [String: Any](),
+            "attributes": enumCase.attributes,
+            "availability": shape.availability,
+            "isIndirect": enumCase.isIndirect,
+            "rawValue": enumCase.rawValue as Any,
+            "line": enumCase.location.line,
+            "ifConfig": enumCase.ifConfig.chainText,
+            "ifConfigOpen": enumCase.ifConfig.openingLines,
+            "ifConfigClose": enumCase.ifConfig.closingLines,
+            "property": TemplateObject(property),
+        ])
+    }
+
+    static func valueObject(_ value: AssociatedValue) -> TemplateObject {
+        var dictionary: [String: Any] = [
+            "typeName": TypeName(value.isVariadic ? "[\(value.typeText)]" : value.typeText),
+            "hasDefault": value.defaultValue != nil,
+            "isVariadic": value.isVariadic,
+        ]
+        // Sourcery gives enum payloads the same local and external name: the label, or nil.
+        if let label = value.label {
+            dictionary["localName"] = label
+            dictionary["externalName"] = label
+        }
+        if let defaultValue = value.defaultValue { dictionary["defaultValue"] = defaultValue }
+        return TemplateObject(dictionary)
+    }
+
+    static func imports(_ declarations: [ImportDeclaration]) -> [TemplateObject] {
+        let unconditional = Set(declarations.filter { $0.ifConfig.isEmpty }.map(\.text)).sorted()
+        return unconditional.map { TemplateObject(["name": $0, "text": $0, "ifConfigOpen": "", "ifConfigClose": ""]) }
+            + declarations.filter { !$0.ifConfig.isEmpty }.map {
+                TemplateObject(["name": $0.text, "text": $0.text, "ifConfigOpen": $0.ifConfig.openingLines,
+                                "ifConfigClose": $0.ifConfig.closingLines])
+            }
+    }
+
+    // MARK: - Action tree and lifts
+
+    static func treeRoots(_ tree: ActionTree) -> [TemplateObject] {
+        tree.roots.map { root in
+            var nodes: [TemplateObject] = []
+            var pending: [(node: Int, path: [String], visited: Set<Int>)] = [(root, [], [root])]
+            while !pending.isEmpty {
+                let (node, path, visited) = pending.removeFirst()
+                nodes.append(TemplateObject(["name": tree.nodes[node].declaration.qualifiedName, "path": path,
+                                             "depth": path.count]))
+                for edge in tree.edges(from: node) where !visited.contains(edge.child) {
+                    pending.append((edge.child, path + [edge.enumCase.name], visited.union([edge.child])))
+                }
+            }
+            return TemplateObject(["name": tree.nodes[root].declaration.qualifiedName, "nodes": nodes])
+        }
+    }
+
+    static func rootObject(_ root: RootPlan) -> TemplateObject {
+        TemplateObject([
+            "name": root.declaration.qualifiedName,
+            "typeName": root.declaration.qualifiedNameForExtension,
+            "joinedName": root.joinedName,
+            "camelName": root.camelName,
+            "protocolName": root.protocolName,
+            "accessLevel": root.access.memberKeyword,
+            "ifConfigOpen": root.declaration.ifConfig.openingLines,
+            "ifConfigClose": root.declaration.ifConfig.closingLines,
+            "conformances": root.conformances.map { conformance in
+                TemplateObject([
+                    "typeName": conformance.declaration.qualifiedNameForExtension,
+                    "name": conformance.declaration.qualifiedName,
+                    "accessLevel": conformance.access.memberKeyword,
+                    "isRoot": conformance.path.isEmpty,
+                    "path": conformance.path.map(\.enumCase.name),
+                    "extractionPattern": conformance.extractionPattern,
+                    "embedding": conformance.embedding,
+                    "whereClause": conformance.whereClause,
+                    "availability": conformance.availability,
+                    "ifConfigOpen": conformance.ifConfig.openingLines,
+                    "ifConfigClose": conformance.ifConfig.closingLines,
+                ])
+            },
+        ])
+    }
+}
+
+extension Array where Element == IfConfigClause {
+    /// The opening directives without a final line break, so a template writes them on a line of their own
+    /// (`{% if x.ifConfigOpen %}` / `{{ x.ifConfigOpen }}` / `{% endif %}`); empty when there are none.
+    var openingLines: String { String(openingDirectives.dropLast()) }
+    var closingLines: String { String(closingDirectives.dropLast()) }
+}
+
+/// A record in the context (a type, a case, a payload, a root…), looked up by key.
+///
+/// A class rather than a dictionary: Stencil on Linux bridges a Swift dictionary to `NSDictionary` on
+/// every key it looks up, which made rendering 2,000 enums take seconds; this lookup is a plain hash.
+final class TemplateObject: DynamicMemberLookup, CustomStringConvertible {
+    let values: [String: Any]
+
+    init(_ values: [String: Any]) {
+        self.values = values
+    }
+
+    subscript(dynamicMember member: String) -> Any? { values[member] }
+
+    /// `{{ type }}` prints the name, as Sourcery's objects do.
+    var description: String { (values["name"] as? String) ?? "" }
+}
+
+/// A payload's type: renders as its text (`{{ value.typeName }}`) and answers the questions Sourcery's
+/// `TypeName` answers (`name`, `isOptional`, `unwrappedTypeName`, `isClosure`, `isTuple`, …).
+final class TypeName: CustomStringConvertible, DynamicMemberLookup {
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+    }
+
+    var description: String { text }
+
+    subscript(dynamicMember member: String) -> Any? {
+        switch member {
+        case "name", "description": text
+        case "isOptional": text.hasSuffix("?") || text.hasSuffix("!")
+        case "unwrappedTypeName": text.hasSuffix("?") || text.hasSuffix("!") ? String(text.dropLast()) : text
+        case "isClosure": PayloadType.needsParentheses(text) && text.contains("->")
+        case "isTuple": text.hasPrefix("(") && !text.contains("->")
+        case "isArray": text.hasPrefix("[") && !text.contains(":")
+        case "isDictionary": text.hasPrefix("[") && text.contains(":")
+        default: nil
+        }
+    }
+}

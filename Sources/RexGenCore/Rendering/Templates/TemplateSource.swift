@@ -1,0 +1,46 @@
+import Foundation
+
+/// A template to render: one of the built-ins, by name, or a user's file, by path.
+public struct TemplateSource: Sendable, Equatable {
+    /// `EnumProperties`, or the file's name without its extension; the output is `<name>.generated.swift`.
+    public var name: String
+    /// Where diagnostics point.
+    public var path: String
+    public var text: String
+    /// The second line of the generated file's header.
+    public var purpose: String
+
+    public var outputFileName: String { name + ".generated.swift" }
+
+    /// The built-in outputs as templates (the files in Templates/), for `rexgen templates list|cat`.
+    public static var builtIns: [TemplateSource] { BuiltInTemplates.all }
+
+    /// A built-in's name, or else a path to a template file.
+    public static func resolve(_ nameOrPath: String) -> Result<TemplateSource, Diagnostic> {
+        if let builtIn = BuiltInTemplates.all.first(where: { $0.name == nameOrPath }) { return .success(builtIn) }
+        let location = SourceLocation(file: nameOrPath, line: 1, column: 1)
+        guard let data = FileManager.default.contents(atPath: nameOrPath) else {
+            let names = BuiltInTemplates.all.map(\.name).joined(separator: ", ")
+            return .failure(.error("no template file at '\(nameOrPath)', and no built-in template of that name "
+                + "(built-ins: \(names))", at: location))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return .failure(.error("template '\(nameOrPath)' is not valid UTF-8", at: location))
+        }
+        let name = ((nameOrPath as NSString).lastPathComponent as NSString).deletingPathExtension
+        return .success(TemplateSource(name: name, path: nameOrPath, text: text,
+                                       purpose: "Rendered from the template \((nameOrPath as NSString).lastPathComponent)."))
+    }
+
+    /// Renders with `context` plus this template's `header`; output that does not start with RexGen's header
+    /// gets it, since only files carrying it are ever overwritten.
+    func render(with engine: TemplateEngine, context: [String: Any]) -> Result<GeneratedFile, Diagnostic> {
+        let header = GeneratedFile.header(purpose: purpose)
+        var context = context
+        context["header"] = header
+        return engine.render(text, path: path, context: context).map { output in
+            let contents = output.hasPrefix(GeneratedFile.headerMarker) ? output : header + "\n\n" + output
+            return GeneratedFile(name: outputFileName, contents: contents)
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// A cheap signature of everything a run reads: which files exist and, for each, its size and
+/// modification time. Watch mode compares two snapshots instead of reading files, so polling costs a
+/// directory walk and one `stat` per file, whatever the files hold.
+public struct SourceSnapshot: Sendable, Equatable {
+    /// What `stat` says about one file; `nil` in `files` means the path is listed but unreadable or gone
+    /// (a configuration file that was deleted, a file removed between the walk and the `stat`).
+    public struct Signature: Sendable, Hashable {
+        public var size: Int64
+        /// Nanoseconds since 1970: saves within the same second must still differ.
+        public var modified: Int64
+        /// Editors that save by writing a new file and renaming it over the old one change the inode even
+        /// when size and time (at the file system's granularity) happen to match.
+        public var inode: UInt64
+
+        public init(size: Int64, modified: Int64, inode: UInt64) {
+            self.size = size
+            self.modified = modified
+            self.inode = inode
+        }
+    }
+
+    /// Swift inputs (sources and references), by path as the collector spells it.
+    public var files: [String: Signature?]
+    /// Files outside the Swift inputs whose change matters too (the configuration file).
+    public var extraFiles: [String: Signature?]
+
+    public init(files: [String: Signature?] = [:], extraFiles: [String: Signature?] = [:]) {
+        self.files = files
+        self.extraFiles = extraFiles
+    }
+
+    /// Walks `options`' sources and references as a run would. Paths in `excluding` (absolute or relative
+    /// to the working directory) are left out: watch mode's own output may sit inside the sources, and
+    /// writing it must not count as a change. Collector diagnostics are dropped here; the run that
+    /// follows reports them.
+    public static func capture(_ options: GenerationOptions, extraFiles: [String] = [],
+                               excluding excluded: [String] = []) -> SourceSnapshot {
+        var ignored: [Diagnostic] = []
+        let paths = SourceFileCollector.swiftFiles(in: options.sources + options.references, diagnostics: &ignored)
+        // Matching names first: standardizing every path on every poll would cost more than the `stat`s.
+        let excludedNames = Set(excluded.map(fileName))
+        let excludedPaths = Set(excluded.map(absolute))
+        var snapshot = SourceSnapshot()
+        for path in paths where !(excludedNames.contains(fileName(path)) && excludedPaths.contains(absolute(path))) {
+            snapshot.files[path] = signature(of: path)
+        }
+        for path in extraFiles {
+            snapshot.extraFiles[path] = signature(of: path)
+        }
+        return snapshot
+    }
+
+    /// The snapshot without `paths` (absolute or relative, spelled as the collector did or not), for an
+    /// output file that became known only after the snapshot was taken.
+    public func excluding(_ paths: [String]) -> SourceSnapshot {
+        let excludedPaths = Set(paths.map(Self.absolute))
+        var copy = self
+        copy.files = files.filter { !excludedPaths.contains(Self.absolute($0.key)) }
+        return copy
+    }
+
+    public static func signature(of path: String) -> Signature? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let time = info.st_mtimespec
+        #else
+        let time = info.st_mtim
+        #endif
+        return Signature(size: Int64(info.st_size), modified: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec),
+                         inode: UInt64(info.st_ino))
+    }
+
+    /// How `self` differs from `earlier`, path by path.
+    public func changes(since earlier: SourceSnapshot) -> Changes {
+        var changes = Changes()
+        for (path, signature) in files {
+            if let index = earlier.files.index(forKey: path) {
+                if earlier.files[index].value != signature { changes.modified.append(path) }
+            } else {
+                changes.added.append(path)
+            }
+        }
+        changes.removed = earlier.files.keys.filter { files.index(forKey: $0) == nil }
+        changes.extraFiles = extraFiles.keys.filter { earlier.extraFiles[$0] != extraFiles[$0] }
+            + earlier.extraFiles.keys.filter { extraFiles.index(forKey: $0) == nil }
+        changes.added.sort()
+        changes.removed.sort()
+        changes.modified.sort()
+        changes.extraFiles.sort()
+        return changes
+    }
+
+    public struct Changes: Sendable, Equatable {
+        public var added: [String] = []
+        public var removed: [String] = []
+        public var modified: [String] = []
+        /// Extra files (the configuration) that appeared, disappeared or changed.
+        public var extraFiles: [String] = []
+
+        public init() {}
+
+        public var isEmpty: Bool { added.isEmpty && removed.isEmpty && modified.isEmpty && extraFiles.isEmpty }
+
+        /// Every path involved, in a stable order, for messages.
+        public var allPaths: [String] { (modified + added + removed + extraFiles) }
+    }
+
+    private static func fileName(_ path: String) -> Substring {
+        path.split(separator: "/").last ?? ""
+    }
+
+    private static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+}

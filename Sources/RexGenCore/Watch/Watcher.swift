@@ -1,0 +1,134 @@
+import Foundation
+
+/// What watch mode regenerates from: the run's options, where to write, and the configuration file they
+/// came from (watched too, so editing it takes effect without a restart).
+public struct WatchSettings: Sendable, Equatable {
+    public var options: GenerationOptions
+    public var outputDirectory: String
+    public var configurationFile: String?
+
+    public init(options: GenerationOptions, outputDirectory: String, configurationFile: String? = nil) {
+        self.options = options
+        self.outputDirectory = outputDirectory
+        self.configurationFile = configurationFile
+    }
+}
+
+/// One generation in watch mode, as values: the executable decides what to print.
+public struct WatchEvent: Sendable {
+    public enum Trigger: Sendable, Equatable {
+        /// The generation at start.
+        case initial
+        /// Swift inputs were added, removed or modified.
+        case inputChanged
+        /// The configuration file changed (Swift inputs may have changed too).
+        case configurationChanged
+    }
+
+    public var trigger: Trigger
+    /// What changed since the previous generation; empty for the initial one.
+    public var changes: SourceSnapshot.Changes
+    /// Swift inputs (sources and references) watched after this generation.
+    public var watchedFileCount: Int
+    /// The run's diagnostics, then any from writing.
+    public var diagnostics: [Diagnostic]
+    /// Output files rewritten because their content changed.
+    public var written: [String]
+    public var unchanged: [String]
+    public var timings: [StageTiming]
+    /// Wall time of the whole generation, writing included.
+    public var seconds: Double
+    /// False when input errors (nothing written) or write errors left the output as it was.
+    public var outputUpdated: Bool
+}
+
+/// Watch mode without the process around it: polls a `SourceSnapshot`, and when it changes runs the
+/// pipeline and writes the output (only changed files, atomically). Input errors are reported in the
+/// event and the previous output stays, so a file saved in the middle of an edit costs one diagnostic,
+/// and the next save that fixes it regenerates.
+public final class Watcher {
+    public private(set) var settings: WatchSettings
+    /// The inputs as they were when the last generation started.
+    public private(set) var snapshot = SourceSnapshot()
+    public let interval: Duration
+    private let reload: (() -> WatchSettings?)?
+    /// Names of the files generations write, never watched as input. Templates choose their own names,
+    /// so the set grows with what each generation actually produced.
+    private var outputNames: Set<String> = [EnumPropertiesRenderer.fileName, LiftRenderer.fileName]
+
+    /// `reload` is called when the configuration file changes; nil keeps the previous settings (say, the
+    /// file is half-edited and does not parse; the caller reports why).
+    public init(settings: WatchSettings, interval: Duration = .milliseconds(250),
+                reload: (() -> WatchSettings?)? = nil) {
+        self.settings = settings
+        self.interval = interval
+        self.reload = reload
+    }
+
+    /// The first generation, whatever the files look like.
+    public func start() -> WatchEvent {
+        snapshot = capture()
+        return generate(.initial, changes: SourceSnapshot.Changes())
+    }
+
+    /// One look at the inputs: a generation when they changed since the last one, else nil.
+    public func poll() -> WatchEvent? {
+        var current = capture()
+        let changes = current.changes(since: snapshot)
+        guard !changes.isEmpty else { return nil }
+        var trigger = WatchEvent.Trigger.inputChanged
+        if let configuration = settings.configurationFile, changes.extraFiles.contains(configuration) {
+            trigger = .configurationChanged
+            if let reloaded = reload?(), reloaded != settings {
+                settings = reloaded
+                // New sources or a new output directory mean a different set of files to watch.
+                current = capture()
+            }
+        }
+        // Taken before the run reads anything: an edit made while generating differs from it, so the
+        // next poll picks that edit up instead of losing it.
+        snapshot = current
+        return generate(trigger, changes: changes)
+    }
+
+    /// Polls every `interval` until `stop` is requested, reporting each generation. Call `start()` first;
+    /// a stop never interrupts a generation, so the output is always a complete set.
+    public func run(until stop: WatchStop, report: (WatchEvent) -> Void) {
+        while !stop.wait(upTo: interval) {
+            if let event = poll() { report(event) }
+        }
+    }
+
+    private func capture() -> SourceSnapshot {
+        SourceSnapshot.capture(
+            settings.options, extraFiles: settings.configurationFile.map { [$0] } ?? [],
+            excluding: outputPaths)
+    }
+
+    private var outputPaths: [String] {
+        outputNames.sorted().map(OutputDirectory(path: settings.outputDirectory).filePath)
+    }
+
+    private func generate(_ trigger: WatchEvent.Trigger, changes: SourceSnapshot.Changes) -> WatchEvent {
+        let clock = Stopwatch()
+        let result = Pipeline.run(settings.options)
+        let newNames = Set(result.files.map(\.name)).subtracting(outputNames)
+        if !newNames.isEmpty {
+            outputNames.formUnion(newNames)
+            // Otherwise the next poll would see the new output file vanish from the inputs.
+            snapshot = snapshot.excluding(outputPaths)
+        }
+        var event = WatchEvent(trigger: trigger, changes: changes, watchedFileCount: snapshot.files.count,
+                               diagnostics: result.diagnostics, written: [], unchanged: [], timings: result.timings,
+                               seconds: 0, outputUpdated: false)
+        if !result.hasErrors {
+            let written = OutputDirectory(path: settings.outputDirectory).write(result.files)
+            event.written = written.written
+            event.unchanged = written.unchanged
+            event.diagnostics += written.diagnostics
+            event.outputUpdated = !written.diagnostics.containsErrors
+        }
+        event.seconds = clock.seconds
+        return event
+    }
+}
