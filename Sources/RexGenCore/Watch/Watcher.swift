@@ -99,9 +99,13 @@ public final class Watcher {
         }
     }
 
+    /// The Swift inputs, plus the other files a run reads: the configuration, C headers and template files
+    /// (a built-in template's name is not a file, so it is not watched).
     private func capture() -> SourceSnapshot {
-        SourceSnapshot.capture(
-            settings.options, extraFiles: settings.configurationFile.map { [$0] } ?? [],
+        let options = settings.options
+        let templateFiles = options.templates.filter { name in !TemplateSource.builtIns.contains { $0.name == name } }
+        return SourceSnapshot.capture(
+            options, extraFiles: (settings.configurationFile.map { [$0] } ?? []) + options.cHeaders.headers + templateFiles,
             excluding: outputPaths)
     }
 
