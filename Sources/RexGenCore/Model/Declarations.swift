@@ -114,10 +114,13 @@ public struct EnumCaseDeclaration: Hashable, Sendable {
     /// `nil` for a case without payload; `[]` for `case foo()`.
     public var associatedValues: [AssociatedValue]?
     public var rawValue: String?
+    /// From `// rexgen:` and `// sourcery:` comments right above the `case`.
+    public var annotations: [Annotation]
 
     public init(
         name: String, location: SourceLocation, isIndirect: Bool = false, attributes: [String] = [],
-        ifConfig: [IfConfigClause] = [], associatedValues: [AssociatedValue]? = nil, rawValue: String? = nil
+        ifConfig: [IfConfigClause] = [], associatedValues: [AssociatedValue]? = nil, rawValue: String? = nil,
+        annotations: [Annotation] = []
     ) {
         self.name = name
         self.location = location
@@ -126,6 +129,7 @@ public struct EnumCaseDeclaration: Hashable, Sendable {
         self.ifConfig = ifConfig
         self.associatedValues = associatedValues
         self.rawValue = rawValue
+        self.annotations = annotations
     }
 
     public var hasAssociatedValues: Bool { associatedValues != nil }

@@ -1,8 +1,11 @@
 extension DeclarationParser {
     /// `case a, b(Int), c(label: T = default) = raw` inside an enum body.
     mutating func parseCases(_ prefix: Prefix) {
+        let keyword = token
         advance()
         guard case .enumBody(let enumIndex) = currentScope.kind else { return }
+        // `// sourcery: skip` above `case a, b` annotates every case the declaration lists.
+        let caseAnnotations = annotations(from: prefix.firstToken, to: keyword)
         let caseIfConfig = Array(ifStack[currentScope.ifDepth...])
         while token.kind == .identifier {
             let nameToken = token
@@ -19,7 +22,7 @@ extension DeclarationParser {
             openEnums[enumIndex].cases.append(EnumCaseDeclaration(
                 name: name(of: nameToken), location: location(of: nameToken.start),
                 isIndirect: prefix.isIndirect, attributes: prefix.attributes, ifConfig: caseIfConfig,
-                associatedValues: associatedValues, rawValue: rawValue))
+                associatedValues: associatedValues, rawValue: rawValue, annotations: caseAnnotations))
             guard token.kind == .comma else { return }
             advance()
         }

@@ -24,10 +24,13 @@ struct BlockLineTrimmer {
         var lineLength = 0
         let sourceLines = template.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in sourceLines.enumerated() {
-            let isBlockOnly = Self.holdsOnlyBlockTags(line)
-            let content = isBlockOnly ? line.drop { $0 == " " || $0 == "\t" } : line
+            let tags = Self.blockTags(line)
+            let isBlockOnly = tags != nil
+            // A block-only line keeps its tags and nothing else: no indentation, no spaces between or after.
+            let content = tags ?? line
+            let leading = line.prefix { $0 == " " || $0 == "\t" }.count
             lines[lines.count - 1].append(Segment(column: lineLength, originalLine: index + 1,
-                                                  originalColumn: line.count - content.count))
+                                                  originalColumn: isBlockOnly ? leading : 0))
             output += content
             lineLength += content.count
             if !isBlockOnly && index < sourceLines.count - 1 {
@@ -49,16 +52,23 @@ struct BlockLineTrimmer {
 
     /// Whitespace and `{% … %}`/`{# … #}` only, with at least one block tag.
     static func holdsOnlyBlockTags(_ line: Substring) -> Bool {
+        blockTags(line) != nil
+    }
+
+    /// The line's tags run together, when the line holds nothing else; nil otherwise.
+    static func blockTags(_ line: Substring) -> Substring? {
         var rest = line[...]
+        var tags = ""
         var sawBlock = false
         while true {
             rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
-            if rest.isEmpty { return sawBlock }
+            if rest.isEmpty { return sawBlock ? Substring(tags) : nil }
             let isBlock = rest.hasPrefix("{%")
-            guard isBlock || rest.hasPrefix("{#") else { return false }
+            guard isBlock || rest.hasPrefix("{#") else { return nil }
             let closing = isBlock ? "%}" : "#}"
-            guard let end = rest.range(of: closing) else { return false }
+            guard let end = rest.range(of: closing) else { return nil }
             sawBlock = sawBlock || isBlock
+            tags += rest[..<end.upperBound]
             rest = rest[end.upperBound...]
         }
     }

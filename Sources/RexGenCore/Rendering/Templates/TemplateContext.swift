@@ -45,8 +45,7 @@ public enum TemplateContext {
         let cases = cases ?? declaration.cases.enumerated().map { index, enumCase in
             caseObject(enumCase, planned: index < plannedCases.count ? plannedCases[index] : nil)
         }
-        var annotations: [String: Any] = [:]
-        for annotation in declaration.annotations { annotations[annotation.name] = annotation.value ?? true }
+        let annotations = annotationDictionary(declaration.annotations)
         var based: [String: String] = [:]
         for inherited in declaration.inheritance { based[inherited] = inherited }
         return TemplateObject([
@@ -87,7 +86,7 @@ public enum TemplateContext {
             "escapedName": shape.name,
             "hasAssociatedValue": enumCase.hasAssociatedValues,
             "associatedValues": (enumCase.associatedValues ?? []).map(valueObject),
-            "annotations": [String: Any](),
+            "annotations": annotationDictionary(enumCase.annotations),
             "attributes": enumCase.attributes,
             "availability": shape.availability,
             "isIndirect": enumCase.isIndirect,
@@ -98,6 +97,13 @@ public enum TemplateContext {
             "ifConfigClose": enumCase.ifConfig.closingLines,
             "property": TemplateObject(property),
         ])
+    }
+
+    /// `// sourcery: Prism` → `["Prism": true]`; `// sourcery: key = value` → `["key": "value"]`.
+    static func annotationDictionary(_ annotations: [Annotation]) -> [String: Any] {
+        var dictionary: [String: Any] = [:]
+        for annotation in annotations { dictionary[annotation.name] = annotation.value ?? true }
+        return dictionary
     }
 
     static func valueObject(_ value: AssociatedValue) -> TemplateObject {

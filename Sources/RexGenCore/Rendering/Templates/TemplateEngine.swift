@@ -16,10 +16,15 @@ public struct TemplateEngine {
 
     /// Renders `text` (from `path`, for diagnostics) with `context`; errors carry the template's location.
     public func render(_ text: String, path: String, context: [String: Any]) -> Result<String, Diagnostic> {
-        let trimmed = BlockLineTrimmer(text)
+        // Lines are handled as `\n`-ended (Stencil counts `\r\n` as two lines); a CRLF template gets CRLF back.
+        let usesCRLF = text.contains("\r\n")
+        let trimmed = BlockLineTrimmer(usesCRLF ? text.replacingOccurrences(of: "\r\n", with: "\n") : text)
         let template = Template(templateString: trimmed.text, environment: environment, name: path)
         do {
-            return .success(try template.render(Context(dictionary: context, environment: environment)))
+            // A pushed frame gives top-level `set` and `macro` somewhere to write, even with an empty context.
+            let renderContext = Context(dictionary: context, environment: environment)
+            let output = try renderContext.push { try template.render(renderContext) }
+            return .success(usesCRLF ? output.replacingOccurrences(of: "\n", with: "\r\n") : output)
         } catch let error as TemplateSyntaxError {
             let token = error.token ?? error.stackTrace.last
             let location = token.map { token in
