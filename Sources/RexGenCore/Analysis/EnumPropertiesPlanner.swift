@@ -5,6 +5,8 @@ struct EnumPropertiesPlanner {
     private let accessResolver: AccessResolver
     private let knownTypeNames: Set<String>
     private let membersByOwner: [String: [MemberDeclaration]]
+    /// Owner names by their last component, so finding an enum's extensions does not scan every owner.
+    private let ownersByLastComponent: [String: [String]]
 
     init(model: SourceModel, rules: SelectionRules) {
         self.model = model
@@ -22,6 +24,9 @@ struct EnumPropertiesPlanner {
                 owner = target
             }
             return owner
+        }
+        self.ownersByLastComponent = Dictionary(grouping: membersByOwner.keys) { owner in
+            owner.split(separator: ".").last.map(String.init) ?? owner
         }
     }
 
@@ -155,10 +160,11 @@ struct EnumPropertiesPlanner {
     private func userMembers(of declaration: EnumDeclaration) -> [MemberDeclaration] {
         let qualifiedName = declaration.qualifiedName
         var result = membersByOwner[qualifiedName] ?? []
-        for (owner, members) in membersByOwner where owner.hasSuffix("." + qualifiedName) {
+        let moduleQualified = "." + qualifiedName
+        for owner in ownersByLastComponent[declaration.name] ?? [] where owner.hasSuffix(moduleQualified) {
             // `extension MyModule.AppAction`: the prefix must be a module, not an enclosing type.
-            let prefix = String(owner.dropLast(qualifiedName.count + 1))
-            if !knownTypeNames.contains(prefix) { result += members }
+            let prefix = String(owner.dropLast(moduleQualified.count))
+            if !knownTypeNames.contains(prefix) { result += membersByOwner[owner] ?? [] }
         }
         return result.filter { !$0.isStatic && ($0.kind == .property || $0.kind == .function) }
             .sorted { $0.location < $1.location }

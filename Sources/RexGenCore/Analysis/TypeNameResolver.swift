@@ -97,7 +97,8 @@ struct TypeNameResolver {
 
 extension StringProtocol {
     var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else { return "" }
+        return String(self[first...last])
     }
 
     var trimmingBackticks: String {

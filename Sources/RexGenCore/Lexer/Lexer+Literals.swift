@@ -118,14 +118,17 @@ extension Lexer {
     // MARK: - Regex literals
 
     /// `/…/` where an expression may start: the body must not begin with a space and must end on its line.
+    /// As in Swift's lexer, it must not end with a space, hold an unbalanced `)` (`(/a .. /b)` and
+    /// `{ /x ~= $0 }).map(/y)` are operators), or be followed by `/` or `*` (a comment).
     mutating func scanBareRegex() -> Bool {
         guard let first = byte(at: position + 1), first != .space, first != .tab, first != .newline,
               first != .carriageReturn, first != .slash, first != .star, first != .equal
         else { return false }
         let start = position
         position += 1
-        if scanRegexBody(closingHashes: 0, allowsNewlines: false) {
-            if bytes[position - 2] != .space {
+        if scanRegexBody(closingHashes: 0, allowsNewlines: false, rejectsUnbalancedParen: true) {
+            let following = byte(at: position)
+            if bytes[position - 2] != .space, bytes[position - 2] != .tab, following != .slash, following != .star {
                 return true
             }
         } else {
@@ -135,9 +138,11 @@ extension Lexer {
         return false
     }
 
-    /// Scans to the closing `/` (plus `#`s); on failure leaves `position` at the line break or the end.
-    mutating func scanRegexBody(closingHashes: Int, allowsNewlines: Bool) -> Bool {
+    /// Scans to the closing `/` (plus `#`s); on failure leaves `position` at the line break, the end, or (with
+    /// `rejectsUnbalancedParen`) the `)` that closes a group never opened in the regex.
+    mutating func scanRegexBody(closingHashes: Int, allowsNewlines: Bool, rejectsUnbalancedParen: Bool = false) -> Bool {
         var inCharacterClass = 0
+        var groupDepth = 0
         while position < bytes.count {
             let current = bytes[position]
             switch current {
@@ -148,6 +153,11 @@ extension Lexer {
                 inCharacterClass += 1
             case .rightBracket:
                 if inCharacterClass > 0 { inCharacterClass -= 1 }
+            case .leftParen where inCharacterClass == 0:
+                groupDepth += 1
+            case .rightParen where inCharacterClass == 0:
+                if groupDepth == 0 && rejectsUnbalancedParen { return false }
+                groupDepth = max(0, groupDepth - 1)
             case .newline, .carriageReturn:
                 if !allowsNewlines { return false }
             case .slash where inCharacterClass == 0 && hashesFollow(count: closingHashes, at: position + 1):

@@ -10,6 +10,9 @@ extension DeclarationParser {
 
     /// At an attribute or identifier in a scope that holds declarations.
     mutating func parseDeclaration() {
+        // Right after `(` or `,` a keyword is an argument label (`func register(enum e: E)`,
+        // `init(class c: C)`): no declaration starts there.
+        if previousKind == .leftParen || previousKind == .comma { return advance() }
         var prefix = Prefix(firstToken: token)
         var consumedAny = false
         while true {
@@ -55,20 +58,23 @@ extension DeclarationParser {
         var collector = TextCollector()
         collector.append(token, from: bytes)
         advance()
+        var isABI = false
         while token.kind == .identifier || (token.kind == .dot && !token.hasTrivia) {
+            isABI = isText(token, "abi")
             collector.append(token, from: bytes)
             advance()
             if token.kind != .dot { break }
         }
         if token.kind == .leftParen, !token.hasTrivia {
-            readBalanced(into: &collector)
+            // `@abi(func f() -> T)` holds a declaration, which may well start a line of its own.
+            readBalanced(into: &collector, stopsAtDeclarationLines: !isABI)
         }
         return collector.text
     }
 
     /// Reads from an opening `(` or `[` through its matching close into `collector`; a missing close ends at
     /// the next line that starts a declaration, so `@available(iOS 13, *` does not swallow the file.
-    private mutating func readBalanced(into collector: inout TextCollector) {
+    private mutating func readBalanced(into collector: inout TextCollector, stopsAtDeclarationLines: Bool) {
         let open = token
         var depth = 0, braceDepth = 0
         repeat {
@@ -82,7 +88,7 @@ extension DeclarationParser {
                 braceDepth -= 1
             case .endOfFile: return error("expected ')' to close the attribute's arguments", at: open.start)
             default:
-                if braceDepth == 0, startsDeclarationLine() {
+                if braceDepth == 0, stopsAtDeclarationLines, startsDeclarationLine() {
                     return error("expected ')' to close the attribute's arguments", at: open.start)
                 }
             }

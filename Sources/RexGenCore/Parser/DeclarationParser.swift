@@ -92,7 +92,7 @@ struct DeclarationParser {
                 if currentScope.holdsDeclarations {
                     parseDeclaration()
                 } else if case .code = currentScope.kind, previousKind != .dot, let keyword = keyword(of: token),
-                          keyword.isTypeDeclaration, peek().kind == .identifier {
+                          keyword.isTypeDeclaration || keyword == .indirect, isLocalTypeDeclaration(keyword) {
                     parseDeclaration()
                 } else {
                     advance()
@@ -102,6 +102,14 @@ struct DeclarationParser {
             }
         }
         finishFile()
+    }
+
+    /// In code, at a type keyword or `indirect`: whether a local type declaration starts here (`enum E`,
+    /// `indirect enum E`), so that the modifier is read with it.
+    private func isLocalTypeDeclaration(_ keyword: Keyword) -> Bool {
+        guard keyword == .indirect else { return peek().kind == .identifier }
+        let following = peek(2)
+        return self.keyword(of: following[0]) == .enum && following[1].kind == .identifier
     }
 
     // MARK: - Tokens

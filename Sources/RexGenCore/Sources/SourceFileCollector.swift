@@ -6,11 +6,13 @@ public enum SourceFileCollector {
     public static func swiftFiles(in paths: [String], diagnostics: inout [Diagnostic]) -> [String] {
         var files: [String] = []
         var visitedDirectories = Set<String>()
-        for path in paths {
+        for given in paths {
+            // Standardised once here, so paths found below compare equal however the user spelled them.
+            let path = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : (given as NSString).standardizingPath
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 let reason = isSymlink(path) ? "is a symbolic link to nothing (or a link loop)" : "does not exist"
-                diagnostics.append(.error("input path '\(path)' \(reason)", at: SourceLocation(file: path, line: 1, column: 1)))
+                diagnostics.append(.error("input path '\(given)' \(reason)", at: SourceLocation(file: given, line: 1, column: 1)))
                 continue
             }
             if isDirectory.boolValue {
@@ -20,56 +22,70 @@ public enum SourceFileCollector {
             }
         }
         var seen = Set<String>()
-        return files.filter { seen.insert(standardized($0)).inserted }.sorted()
+        return files.filter { seen.insert($0).inserted }.sorted()
     }
 
     /// Iterative walk with an explicit stack: deep trees cannot exhaust the call stack, and real paths
-    /// already visited are skipped, so symlink cycles end.
+    /// already visited are skipped, so symlink cycles end. `readdir`'s entry types avoid a `stat` per
+    /// file; only links (and file systems that give no type) are looked at more closely.
     private static func collect(directory root: String, into files: inout [String], visited: inout Set<String>,
                                 diagnostics: inout [Diagnostic]) {
         var pending = [root]
         while let directory = pending.popLast() {
-            let realPath = (directory as NSString).resolvingSymlinksInPath
-            guard visited.insert(realPath).inserted else {
+            guard visited.insert(realPath(directory)).inserted else {
                 if directory != root, isSymlink(directory) {
                     diagnostics.append(.warning("skipping '\(directory)': symbolic link loop",
                                                 at: SourceLocation(file: directory, line: 1, column: 1)))
                 }
                 continue
             }
-            let entries: [String]
-            do {
-                entries = try FileManager.default.contentsOfDirectory(atPath: directory)
-            } catch {
-                diagnostics.append(.error("cannot read directory '\(directory)': \(describe(error))",
+            guard let stream = opendir(directory) else {
+                diagnostics.append(.error("cannot read directory '\(directory)': \(String(cString: strerror(errno)))",
                                           at: SourceLocation(file: directory, line: 1, column: 1)))
                 continue
             }
-            for entry in entries.sorted() where !entry.hasPrefix(".") {
-                let child = directory.hasSuffix("/") ? directory + entry : directory + "/" + entry
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory) else {
-                    if entry.hasSuffix(".swift") {
-                        diagnostics.append(.warning("skipping '\(child)': symbolic link to nothing (or a link loop)",
-                                                    at: SourceLocation(file: child, line: 1, column: 1)))
-                    }
-                    continue
+            var subdirectories: [String] = []
+            while let entry = readdir(stream) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
                 }
-                if isDirectory.boolValue {
-                    pending.append(child)
-                } else if entry.hasSuffix(".swift") {
-                    files.append(child)
+                guard !name.hasPrefix(".") else { continue }
+                let child = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_DIR):
+                    subdirectories.append(child)
+                case Int32(DT_REG):
+                    if name.hasSuffix(".swift") { files.append(child) }
+                default:
+                    var isDirectory: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory) else {
+                        if name.hasSuffix(".swift") {
+                            diagnostics.append(.warning("skipping '\(child)': symbolic link to nothing (or a link loop)",
+                                                        at: SourceLocation(file: child, line: 1, column: 1)))
+                        }
+                        continue
+                    }
+                    if isDirectory.boolValue {
+                        subdirectories.append(child)
+                    } else if name.hasSuffix(".swift") {
+                        files.append(child)
+                    }
                 }
             }
+            closedir(stream)
+            // Reversed onto the stack, so directories are walked in name order (diagnostics come out stable).
+            pending += subdirectories.sorted().reversed()
         }
+    }
+
+    private static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     private static func isSymlink(_ path: String) -> Bool {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
-    }
-
-    private static func standardized(_ path: String) -> String {
-        (path as NSString).standardizingPath
     }
 
     static func describe(_ error: Error) -> String {
