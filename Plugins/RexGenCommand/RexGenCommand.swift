@@ -27,7 +27,8 @@ struct RexGenCommand: CommandPlugin {
             if !references.isEmpty { arguments += ["--reference"] + references }
             if let configuration { arguments += ["--config", configuration.path] }
             let usesSwiftRex = dependencies.contains { $0.name == "SwiftRex" }
-            arguments += ["--lift", usesSwiftRex ? "swiftrex" : "none", "--output", generated.path]
+            // No cache file beside code that teams commit.
+            arguments += ["--lift", usesSwiftRex ? "swiftrex" : "none", "--output", generated.path, "--no-cache"]
             arguments += extractor.remainingArguments
             let process = Process()
             process.executableURL = rexgen

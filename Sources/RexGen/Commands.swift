@@ -12,16 +12,45 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Write the generated files into this directory instead of printing them.")
     var output: String?
 
+    @Flag(help: "Do not keep .rexgen-cache in the output directory (a run then always reads everything).")
+    var noCache = false
+
     func run() throws {
         let resolved = try input.resolve(output: output)
-        let result = Pipeline.run(resolved.options)
-        input.report(result)
-        guard !result.hasErrors else { throw ExitCode(1) }
+        if noCache, let directory = resolved.outputDirectory {
+            GenerationCache.remove(from: OutputDirectory(path: directory))
+            let result = Pipeline.run(resolved.options)
+            input.report(result)
+            guard !result.hasErrors else { throw ExitCode(1) }
+            return try write(result, to: directory)
+        }
         guard let directory = resolved.outputDirectory else {
+            let result = Pipeline.run(resolved.options)
+            input.report(result)
+            guard !result.hasErrors else { throw ExitCode(1) }
             Console.output(result.files.map(\.contents).joined(separator: "\n"))
             return
         }
-        let written = OutputDirectory(path: directory).write(result.files)
+        let clock = ContinuousClock.now
+        switch IncrementalGeneration.run(resolved.options, outputDirectory: directory,
+                                         configurationFile: resolved.configurationFile) {
+        case .upToDate(let diagnostics):
+            if !input.quiet { diagnostics.forEach(Console.error) }
+            if input.verbose {
+                Console.error("rexgen: nothing changed since the last run (\(ContinuousClock.now - clock)); \(directory) is up to date")
+            }
+        case .generated(let result, let written):
+            input.report(result)
+            guard !result.hasErrors else { throw ExitCode(1) }
+            try report(written, in: directory)
+        }
+    }
+
+    private func write(_ result: Pipeline.Result, to directory: String) throws {
+        try report(OutputDirectory(path: directory).write(result.files), in: directory)
+    }
+
+    private func report(_ written: OutputDirectory.WriteResult, in directory: String) throws {
         Console.report(written.diagnostics, quiet: input.quiet)
         if input.verbose {
             Console.error("rexgen: \(written.written.count) written, \(written.unchanged.count) unchanged in \(directory)")

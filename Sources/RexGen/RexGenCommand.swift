@@ -63,10 +63,9 @@ struct InputOptions: ParsableArguments {
     func resolve(requiringOutput: Bool = false, output: String? = nil) throws -> ResolvedInput {
         var diagnostics: [Diagnostic] = []
         var file: ConfigurationFile?
-        if let config {
-            file = ConfigurationFile.load(path: config, diagnostics: &diagnostics)
-        } else if let found = ConfigurationFile.find(startingAt: FileManager.default.currentDirectoryPath) {
-            file = ConfigurationFile.load(path: found, diagnostics: &diagnostics)
+        let configurationPath = config ?? ConfigurationFile.find(startingAt: FileManager.default.currentDirectoryPath)
+        if let configurationPath {
+            file = ConfigurationFile.load(path: configurationPath, diagnostics: &diagnostics)
         }
         Console.report(diagnostics, quiet: quiet)
         if diagnostics.containsErrors { throw ExitCode(1) }
@@ -91,7 +90,7 @@ struct InputOptions: ParsableArguments {
                 headers: cHeaders.isEmpty ? file?.cHeaders ?? [] : cHeaders,
                 includePaths: includePaths.isEmpty ? file?.includePaths ?? [] : includePaths,
                 defines: defines.isEmpty ? file?.defines ?? [] : defines))
-        return ResolvedInput(options: options, outputDirectory: outputDirectory)
+        return ResolvedInput(options: options, outputDirectory: outputDirectory, configurationFile: configurationPath)
     }
 
     private func parsedTemplateArguments() throws -> [String: TemplateArgument] {
@@ -116,6 +115,8 @@ struct InputOptions: ParsableArguments {
 struct ResolvedInput {
     var options: GenerationOptions
     var outputDirectory: String?
+    /// The `rexgen.yml` the settings came from, if any: an input of the run too.
+    var configurationFile: String?
 }
 
 extension LiftStyle: ExpressibleByArgument {}

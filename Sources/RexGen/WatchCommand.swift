@@ -54,11 +54,9 @@ struct WatchCommand: ParsableCommand {
 
     private func resolveSettings() throws -> WatchSettings {
         let resolved = try input.resolve(requiringOutput: true, output: output)
-        let configurationFile = input.config
-            ?? ConfigurationFile.find(startingAt: FileManager.default.currentDirectoryPath)
         // `requiringOutput` guarantees the directory.
         return WatchSettings(options: resolved.options, outputDirectory: resolved.outputDirectory ?? ".",
-                             configurationFile: configurationFile)
+                             configurationFile: resolved.configurationFile)
     }
 
     /// A configuration file saved mid-edit must not stop the watch: its errors are printed (by `resolve`)

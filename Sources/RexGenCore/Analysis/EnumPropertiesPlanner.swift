@@ -34,13 +34,10 @@ struct EnumPropertiesPlanner {
         var planned: [PlannedEnum] = []
         var imports: [ImportDeclaration] = []
         var seenImports = Set<ImportDeclaration>()
-        // A C enum is selected by the same rules, and also whenever a selected Swift enum carries it.
-        let payloadTypes = Set(model.files.flatMap(\.enums).filter { $0.cImport == nil && rules.isSelected($0) }
-            .flatMap(\.cases).flatMap { $0.associatedValues ?? [] }.map(\.typeText))
+        let carried = rules.carriedTypeNames(in: model)
         for file in model.files {
             var fileContributes = false
-            for declaration in file.enums
-            where rules.isSelected(declaration) || (declaration.cImport != nil && payloadTypes.contains(declaration.qualifiedName)) {
+            for declaration in file.enums where rules.isSelected(declaration, carriedTypeNames: carried) {
                 guard let plannedEnum = plan(declaration, diagnostics: &diagnostics) else { continue }
                 planned.append(plannedEnum)
                 fileContributes = true
@@ -81,7 +78,7 @@ struct EnumPropertiesPlanner {
         var cases = declaration.cases.map {
             PlannedCase(declaration: $0, generatesValueProperty: declaration.cImport == nil, generatesIsProperty: true)
         }
-        skipUnusableNames(&cases, diagnostics: &diagnostics)
+        if declaration.cImport == nil { skipUnusableNames(&cases, diagnostics: &diagnostics) }
         skipCollisionsBetweenCases(&cases, diagnostics: &diagnostics)
         skipCollisionsWithUserMembers(&cases, of: declaration, diagnostics: &diagnostics)
         return PlannedEnum(declaration: declaration, access: access, cases: cases)

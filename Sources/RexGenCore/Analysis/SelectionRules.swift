@@ -21,4 +21,17 @@ public struct SelectionRules: Hashable, Sendable {
         }
         return suffixes.contains { declaration.name.hasSuffix($0) }
     }
+
+    /// The payload types of the selected Swift enums: a C enum carried by one is selected too.
+    public func carriedTypeNames(in model: SourceModel) -> Set<String> {
+        Set(model.files.flatMap(\.enums).filter { $0.cImport == nil && isSelected($0) }
+            .flatMap(\.cases).flatMap { $0.associatedValues ?? [] }.map(\.typeText))
+    }
+
+    /// `isSelected`, plus C enums that a selected Swift enum carries (unless marked `rexgen: skip`).
+    public func isSelected(_ declaration: EnumDeclaration, carriedTypeNames: Set<String>) -> Bool {
+        if isSelected(declaration) { return true }
+        return declaration.cImport != nil && carriedTypeNames.contains(declaration.qualifiedName)
+            && !declaration.hasAnnotation("skip", namespace: "rexgen")
+    }
 }

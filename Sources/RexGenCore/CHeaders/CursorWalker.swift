@@ -117,10 +117,11 @@ final class CursorWalker {
                 qualifiedNameComponents: swiftName.split(separator: ".").map(String.init),
                 location: found.location, declaredAccess: .public,
                 annotations: AnnotationParser.annotations(inComments: comment),
-                cases: zip(cases, names).map { constant, importedName in
-                    EnumCaseDeclaration(
-                        name: Self.attributeArgument("swift_name", in: constant.prettyPrinted) ?? importedName,
-                        location: constant.location)
+                cases: zip(cases, names).compactMap { constant, importedName in
+                    // `swift_name` wins; otherwise a constant left with no name after the prefix is not a case.
+                    guard let name = Self.attributeArgument("swift_name", in: constant.prettyPrinted) ?? importedName
+                    else { return nil }
+                    return EnumCaseDeclaration(name: name, location: constant.location)
                 },
                 cImport: CEnumImport(extensibility: extensibility, cName: cName))
         }

@@ -6,6 +6,7 @@ public enum ModelDump {
     public static func jsonLines(_ model: SourceModel, rules: SelectionRules) -> String {
         let types = model.types
         let resolver = AccessResolver(types: types)
+        let carried = rules.carriedTypeNames(in: model)
         var records: [EnumRecord] = []
         for (isReference, files) in [(false, model.files), (true, model.referenceFiles)] {
             for file in files {
@@ -13,7 +14,7 @@ public enum ModelDump {
                     let access = resolver.effectiveAccess(declared: declaration.declaredAccess,
                                                           enclosing: declaration.enclosingScopes)
                     records.append(EnumRecord(declaration, effectiveAccess: access,
-                                              selected: !isReference && rules.isSelected(declaration),
+                                              selected: !isReference && rules.isSelected(declaration, carriedTypeNames: carried),
                                               reference: isReference))
                 }
             }

@@ -27,7 +27,7 @@ final class CLIOutputTests: XCTestCase {
         let written = try TestSupport.rexgen(["--lift", "none", "Sources", "--output", "Generated"], in: root)
         XCTAssertEqual(written.exitCode, 0, written.summary)
         XCTAssertEqual(written.stdout, "", "with --output nothing goes to stdout")
-        let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Generated").path)
+        let files = try TestSupport.outputEntries(atPath: root.appendingPathComponent("Generated").path)
         XCTAssertEqual(files, [generatedName], "one complete file, and no temporary file left behind")
         let text = String(decoding: try contents(root.appendingPathComponent("Generated/\(generatedName)")), as: UTF8.self)
         XCTAssertTrue(text.hasPrefix(GeneratedFile.headerMarker + " "), "starts with the header:\n\(text)")

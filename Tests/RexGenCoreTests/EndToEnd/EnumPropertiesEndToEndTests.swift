@@ -136,7 +136,7 @@ final class EnumPropertiesEndToEndTests: XCTestCase {
     private func generateApp(withOutputDirectory output: URL) throws -> URL {
         let result = try ReferenceFixture.named("App").generate(["--output", output.path])
         XCTAssertEqual(result.exitCode, 0, result.summary)
-        let written = try FileManager.default.contentsOfDirectory(atPath: output.path)
+        let written = try TestSupport.outputEntries(atPath: output.path)
         XCTAssertEqual(written, ["EnumProperties.generated.swift"], "one fixed file name, and no temporary file")
         return output.appendingPathComponent("EnumProperties.generated.swift")
     }

@@ -116,7 +116,12 @@ enum TestSupport {
 
     /// Entries of `directory` starting with a dot: an atomic writer's temporary files, if it left any.
     static func hiddenEntries(in directory: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".") }
+        try outputEntries(atPath: directory.path).filter { $0.hasPrefix(".") }
+    }
+
+    /// An output directory's entries, less the cache RexGen keeps there (`.rexgen-cache`).
+    static func outputEntries(atPath path: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: path).filter { $0 != ".rexgen-cache" }
     }
 
     /// Where the first difference is, so a failure message points at it instead of dumping two files.

@@ -92,7 +92,7 @@ final class LiftEndToEndTests: XCTestCase {
         let generated = work.appendingPathComponent("Generated")
         try FileManager.default.createDirectory(at: generated, withIntermediateDirectories: true)
         try LiftTestSupport.generate(LiftTestSupport.endToEndArguments, into: generated)
-        let written = try FileManager.default.contentsOfDirectory(atPath: generated.path).sorted()
+        let written = try TestSupport.outputEntries(atPath: generated.path).sorted()
         XCTAssertEqual(written, [LiftTestSupport.liftFileName, LiftTestSupport.propertiesFileName])
         return generated
     }

@@ -143,7 +143,7 @@ final class LiftOptionsTests: XCTestCase {
     }
 
     private func writtenFiles(_ directory: URL) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        try TestSupport.outputEntries(atPath: directory.path).sorted()
     }
 
     /// The `<Root>Convertible` protocols declared, in order.

@@ -38,7 +38,7 @@ enum LiftTestSupport {
 
     /// The `.swift` files directly in `directory`, sorted so every run compiles the same command line.
     static func swiftFiles(in directory: URL) throws -> [URL] {
-        try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        try TestSupport.outputEntries(atPath: directory.path)
             .filter { $0.hasSuffix(".swift") }.sorted().map { directory.appendingPathComponent($0) }
     }
 

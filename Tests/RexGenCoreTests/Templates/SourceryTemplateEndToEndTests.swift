@@ -15,7 +15,7 @@ final class SourceryTemplateEndToEndTests: XCTestCase {
         let result = try TemplateTestSupport.rexgen(["Sourcery/Sources", "--template", "Sourcery/Prisms.stencil"]
             + TemplateTestSupport.sourceryImports + ["--output", generated.path])
         try TemplateTestSupport.requireSuccess(result, "rexgen with the Sourcery template")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: generated.path), [Self.outputName],
+        XCTAssertEqual(try TestSupport.outputEntries(atPath: generated.path), [Self.outputName],
                        "only the named template is rendered, into a file named after it")
         try buildAndRunDriver(generated: generated.appendingPathComponent(Self.outputName), work: work)
     }
@@ -40,7 +40,7 @@ final class SourceryTemplateEndToEndTests: XCTestCase {
         let generated = work.appendingPathComponent("Generated")
         let result = try TestSupport.rexgen(["--output", generated.path], in: project.appendingPathComponent("Nested"))
         try TemplateTestSupport.requireSuccess(result, "rexgen configured by rexgen.yml")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: generated.path), [Self.outputName])
+        XCTAssertEqual(try TestSupport.outputEntries(atPath: generated.path), [Self.outputName])
         try buildAndRunDriver(generated: generated.appendingPathComponent(Self.outputName), work: work)
     }
 

@@ -35,7 +35,7 @@ enum TemplateTestSupport {
     static func files(in directory: URL) throws -> [String: Data] {
         guard FileManager.default.fileExists(atPath: directory.path) else { return [:] }
         var result: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+        for name in try TestSupport.outputEntries(atPath: directory.path) {
             result[name] = try Data(contentsOf: directory.appendingPathComponent(name))
         }
         return result

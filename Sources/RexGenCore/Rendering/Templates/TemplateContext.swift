@@ -12,11 +12,12 @@ public enum TemplateContext {
         var plannedByLocation: [SourceLocation: PlannedEnum] = [:]
         for planned in result.enumProperties.enums { plannedByLocation[planned.declaration.location] = planned }
 
+        let carried = selection.carriedTypeNames(in: result.model)
         let enums = result.model.files.flatMap(\.enums).filter { !$0.isLocal }.map { declaration in
             let access = plannedByLocation[declaration.location]?.access
                 ?? resolver.effectiveAccess(declared: declaration.declaredAccess, enclosing: declaration.enclosingScopes)
             return typeObject(declaration, access: access, planned: plannedByLocation[declaration.location],
-                              selected: selection.isSelected(declaration))
+                              selected: selection.isSelected(declaration, carriedTypeNames: carried))
         }
         // Only what the default output generates: cases with at least one property, enums with such cases.
         let plannedEnums: [TemplateObject] = result.enumProperties.enums.compactMap { planned in
