@@ -40,6 +40,7 @@ public struct OutputDirectory: Sendable {
             }
         }
         guard result.diagnostics.isEmpty else { return result }
+        removeAbandonedTemporaryFiles(for: files.map(\.name))
         for file in pending {
             if let diagnostic = AtomicFileWriter.write(Array(file.contents.utf8), to: filePath(file.name)) {
                 result.diagnostics.append(diagnostic)
@@ -48,6 +49,21 @@ public struct OutputDirectory: Sendable {
             }
         }
         return result
+    }
+
+    /// A run killed mid-write leaves its temporary file (`.Name.rexgen-XXXXXX`) behind. Those older than a
+    /// few minutes are such leftovers: a live run holds its own for milliseconds.
+    private func removeAbandonedTemporaryFiles(for names: [String]) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        let prefixes = names.map { ".\($0).rexgen-" }
+        let cutoff = Date().addingTimeInterval(-300)
+        for entry in entries where prefixes.contains(where: entry.hasPrefix) {
+            let target = filePath(entry)
+            if let modified = (try? FileManager.default.attributesOfItem(atPath: target))?[.modificationDate] as? Date,
+               modified < cutoff {
+                unlink(target)
+            }
+        }
     }
 
     /// The files whose content on disk differs from `files` (missing ones included).

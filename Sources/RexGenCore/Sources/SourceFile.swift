@@ -13,7 +13,9 @@ public struct SourceFile: Sendable {
     /// Reads a file, or returns a diagnostic located at the file.
     public static func read(path: String) -> Result<SourceFile, Diagnostic> {
         let location = SourceLocation(file: path, line: 1, column: 1)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so a FIFO named `*.swift` is refused below instead of waiting forever for a writer;
+        // for a regular file the flag changes nothing.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             return .failure(.error("cannot read '\(path)': \(String(cString: strerror(errno)))", at: location))
         }
