@@ -1,0 +1,354 @@
+#!/usr/bin/env bash
+# RexGen's benchmarks side by side, in one run (issue 8): the reader against SwiftParser and `cat`,
+# `rexgen generate` on the synthetic app (cold, nothing changed, one enum changed), peak memory, the build
+# time users pay (RexGen's own build, and a 200-enum target with the plugin, with @CasePathable and written
+# by hand) and the run-time cost of a payload extraction. Prints one Markdown table of medians and ratios,
+# each target reported as met or missed (never asserted: the machine may be shared and noisy).
+#
+# usage: Benchmarks/compare.sh [--quick] [--runs N] [--keep]
+#   --quick   skip the build-time comparisons (the slow part: 3 to 6 minutes of builds here)
+#   --runs N  repetitions of each timed process (default 7; medians need at least 5)
+#   --keep    keep the temporary directory (corpus, synthetic app, packages, build logs)
+#
+# Needs: swift, python3, git, taskset and GNU time (/usr/bin/time, Debian package `time`), and the local
+# package mirror for the corpus (REXGEN_MIRROR, default /opt/swift-packages). Progress goes to stderr, the
+# report to stdout: `Benchmarks/compare.sh | tee report.md`.
+set -uo pipefail
+export LC_ALL=C  # EPOCHREALTIME and printf must use '.' as the decimal point
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BENCH=$ROOT/Benchmarks
+MIRROR=${REXGEN_MIRROR:-/opt/swift-packages}
+RUNS=7
+QUICK=0
+KEEP=0
+while (( $# )); do
+    case $1 in
+        --quick) QUICK=1 ;;
+        --runs) RUNS=${2:-}; shift ;;
+        --keep) KEEP=1 ;;
+        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        *) echo "compare.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+[[ $RUNS =~ ^[1-9][0-9]*$ ]] || { echo "compare.sh: --runs needs a positive number" >&2; exit 2; }
+for tool in swift python3 git taskset /usr/bin/time; do
+    command -v "$tool" >/dev/null || { echo "compare.sh: $tool is missing" >&2; exit 2; }
+done
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/rexgen-bench.XXXXXX")
+SAMPLES=$WORK/samples
+mkdir -p "$SAMPLES"
+if (( KEEP )); then
+    echo "compare.sh: keeping $WORK" >&2
+else
+    trap 'rm -rf "$WORK"' EXIT
+fi
+
+say() { echo "compare.sh: $*" >&2; }
+die() { say "$*"; exit 1; }
+record() { echo "$2" >>"$SAMPLES/$1"; }  # one sample of a measurement; the report takes the median
+
+# Runs a command once and records its wall time as KEY.s (seconds), from bash's EPOCHREALTIME (no fork of
+# its own). stdout goes to $STDOUT (default $WORK/out), stderr to $WORK/err, for the caller to read.
+timed() {
+    local key=$1; shift
+    local start=$EPOCHREALTIME
+    "$@" >"${STDOUT:-$WORK/out}" 2>"$WORK/err"
+    finish "$key" $? "$start" "$@"
+}
+
+# The same under `/usr/bin/time -f %M`, which also records the peak RSS as KEY.mb (MB). Its own exec adds
+# about a millisecond, so the short runs take their wall times from `timed` and their memory from here.
+peak() {
+    local key=$1; shift
+    local start=$EPOCHREALTIME
+    /usr/bin/time -f %M -o "$WORK/rss" "$@" >"${STDOUT:-$WORK/out}" 2>"$WORK/err"
+    finish "$key" $? "$start" "$@" || return
+    record "$key.mb" "$(tail -n 1 "$WORK/rss" | awk '{ printf "%.1f", $1 / 1024 }')"
+}
+
+finish() {
+    local end=$EPOCHREALTIME key=$1 status=$2 start=$3; shift 3
+    if (( status != 0 )); then
+        say "failed (exit $status): $*"
+        tail -n 30 "$WORK/err" >&2
+        return "$status"
+    fi
+    local micros=$(( ${end/./} - ${start/./} ))
+    record "$key.s" "$(printf '%d.%06d' $(( micros / 1000000 )) $(( micros % 1000000 )))"
+}
+
+# RexGen's --verbose prints "rexgen: read+parse   140.11 ms  11919781 bytes, …": STAGE.ms for each stage.
+record_stages() {
+    local prefix=$1
+    sed -n 's/^rexgen: \([a-z+]*\) *\([0-9.]*\) ms.*/\1 \2/p' "$WORK/err" |
+        while read -r stage ms; do record "$prefix.$stage.ms" "$ms"; done
+}
+
+record_machine() {
+    {
+        echo "nproc=$(nproc)"
+        echo "cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+        echo "memory=$(awk '/^MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo)"
+        echo "swift=$(swift --version 2>/dev/null | head -n 1)"
+        echo "commit=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null)$(git -C "$ROOT" diff --quiet HEAD -- Sources 2>/dev/null || echo ' (with uncommitted changes in Sources/)')"
+    } >"$WORK/machine"
+}
+
+# ---------------------------------------------------------------------------------------------------------
+say "building rexgen and the benchmark programs (release)"
+record_machine
+record load.start "$(cut -d ' ' -f 1 /proc/loadavg)"
+# The Benchmarks package builds rexgen itself (its plugin needs it) in its own .build, so the timed rexgen
+# is the working tree's, in release, without touching the root package's .build that others may be using.
+# (A first build takes long: swift-syntax in release, twice, for the macro's host and for the reader.)
+{ swift build -c release --package-path "$BENCH" && swift build -c release --package-path "$BENCH" --product rexgen; } \
+    >"$WORK/bench-build.log" 2>&1 || { tail -n 40 "$WORK/bench-build.log" >&2; die "the benchmark package did not build"; }
+BIN=$(swift build -c release --package-path "$BENCH" --show-bin-path)
+REXGEN=$BIN/rexgen
+SWIFTPARSER=$BIN/swiftparser-reader
+EXTRACT=$BIN/extract-bench
+for program in "$REXGEN" "$SWIFTPARSER" "$EXTRACT"; do
+    [[ -x $program ]] || die "missing $program"
+done
+
+# What starting a process that does nothing costs here, included in every wall time below.
+for (( run = 1; run <= RUNS; run++ )); do timed overhead /bin/true || die "cannot time /bin/true"; done
+
+# ---------------------------------------------------------------------------------------------------------
+say "reader: the big corpus (swift-nio 2.101.3, swift-syntax 603.0.1, vapor 4.122.3 Sources/), one core"
+CORPUS=$WORK/corpus
+for spec in apple/swift-nio:2.101.3 swiftlang/swift-syntax:603.0.1 vapor/vapor:4.122.3; do
+    repository=${spec%%:*}; tag=${spec##*:}
+    mkdir -p "$CORPUS/${repository#*/}"
+    git -C "$MIRROR/$repository.git" archive "$tag" Sources | tar -x -C "$CORPUS/${repository#*/}" ||
+        die "cannot extract $repository $tag from $MIRROR"
+done
+mapfile -d '' CORPUS_FILES < <(find "$CORPUS" -name '*.swift' -print0 | sort -z)
+echo "${#CORPUS_FILES[@]}" >"$WORK/corpus.files"
+cat "${CORPUS_FILES[@]}" | wc -c >"$WORK/corpus.bytes"
+
+# Round-robin, so a burst of load from someone else's build falls on all three alike; then three more
+# rounds under /usr/bin/time for peak memory.
+for (( run = 1; run <= RUNS + 3; run++ )); do
+    (( run <= RUNS )) && { measure=timed; tag=; } || { measure=peak; tag=.memory; }
+    STDOUT=/dev/null $measure reader.rexgen$tag taskset -c 0 "$REXGEN" dump --format json --all-enums --verbose "$CORPUS" ||
+        die "rexgen dump failed"
+    (( run <= RUNS )) && record_stages reader.rexgen
+    sed -n 's/^rexgen: read+parse .* \([0-9]*\) enums.*/\1/p' "$WORK/err" >"$WORK/reader.rexgen.enums"
+    $measure reader.swiftparser$tag taskset -c 0 "$SWIFTPARSER" "$CORPUS" || die "swiftparser-reader failed"
+    (( run <= RUNS )) && record reader.swiftparser.stage.s "$(sed -n 's/.*seconds=\([0-9.e-]*\).*/\1/p' "$WORK/out")"
+    sed -n 's/.*enums=\([0-9]*\).*/\1/p' "$WORK/out" >"$WORK/reader.swiftparser.enums"
+    STDOUT=/dev/null $measure reader.cat$tag taskset -c 0 cat "${CORPUS_FILES[@]}" || die "cat failed"
+done
+
+# ---------------------------------------------------------------------------------------------------------
+say "rexgen generate: the synthetic app (5,000 files, 2,000 action enums), two cores"
+SYNTH=$WORK/synth
+SYNTH_OUT=$WORK/synth-out
+python3 "$BENCH/make-synthetic-app.py" "$SYNTH" || die "make-synthetic-app.py failed"
+find "$SYNTH" -name '*.swift' -print0 | du -cb --files0-from=- | tail -n 1 | cut -f 1 >"$WORK/synth.bytes"
+cat "$SYNTH"/*.swift | wc -l >"$WORK/synth.lines"
+# "One enum changed": a case added to (then removed from) one leaf enum, the edit a developer makes.
+EDITED=$SYNTH/Feature0042.swift
+cp "$EDITED" "$WORK/edited.orig"
+toggle_synthetic_edit() {
+    if cmp -s "$EDITED" "$WORK/edited.orig"; then
+        sed -i 's/^public enum \(.*\) {$/public enum \1 {\n    case benchmarkEdit/' "$EDITED"
+    else
+        cp "$WORK/edited.orig" "$EDITED"
+    fi
+}
+for (( run = 1; run <= RUNS + 3; run++ )); do
+    # The last three rounds for peak memory (their wall times, as KEY.memory.s, are not reported).
+    (( run <= RUNS )) && { measure=timed; tag=; } || { measure=peak; tag=.memory; }
+    rm -rf "$SYNTH_OUT"
+    $measure synth.cold$tag "$REXGEN" generate "$SYNTH" --output "$SYNTH_OUT" --verbose || die "cold run failed"
+    (( run <= RUNS )) && record_stages synth.cold
+    $measure synth.unchanged$tag "$REXGEN" generate "$SYNTH" --output "$SYNTH_OUT" --verbose || die "unchanged run failed"
+    grep -q 'nothing changed since the last run' "$WORK/err" || say "warning: the unchanged run did not use the cache"
+    toggle_synthetic_edit
+    $measure synth.changed$tag "$REXGEN" generate "$SYNTH" --output "$SYNTH_OUT" --verbose || die "changed run failed"
+done
+
+# ---------------------------------------------------------------------------------------------------------
+say "run-time cost of a payload extraction (release, one core)"
+for (( run = 1; run <= 3; run++ )); do
+    taskset -c 1 "$EXTRACT" >"$WORK/out" 2>"$WORK/err" || { cat "$WORK/err" >&2; die "extract-bench failed"; }
+    while read -r name ns; do record "runtime.${name#name=}" "${ns#ns=}"; done <"$WORK/out"
+done
+
+# ---------------------------------------------------------------------------------------------------------
+if (( ! QUICK )); then
+    # Dependencies are fetched (from the local mirror) before each timed build and not counted: the cost
+    # measured is compiling. Clean builds run once each (minutes apiece); incremental ones three times.
+    say "build: clean debug build of rexgen"
+    SCRATCH=$WORK/rexgen-scratch
+    swift package resolve --package-path "$ROOT" --scratch-path "$SCRATCH" >"$WORK/resolve.log" 2>&1 ||
+        die "cannot resolve RexGen's dependencies"
+    peak build.rexgen swift build --package-path "$ROOT" --scratch-path "$SCRATCH" --product rexgen ||
+        die "rexgen did not build"
+    rm -rf "$SCRATCH"
+
+    say "build: the 200-enum target with the plugin, with @CasePathable and by hand"
+    PACKAGES=$WORK/packages
+    python3 "$BENCH/make-build-packages.py" "$PACKAGES" --rexgen-package "$ROOT" --rexgen "$REXGEN" ||
+        die "make-build-packages.py failed"
+    # The incremental edit: a case added to (then removed from) one mid-tree enum; by hand, its two
+    # properties too, as its author would write them.
+    toggle_build_edit() {
+        local variant=$1 file=$PACKAGES/$1/Sources/Feature/Feature0001.swift original=$WORK/$1.Feature0001.swift
+        if [[ ! -e $original ]]; then cp "$file" "$original"; fi  # outside the target: no new file to plan
+        if cmp -s "$file" "$original"; then
+            sed -i 's/^public enum \(Feature0001Action.*\) {$/public enum \1 {\n    case benchmarkEdit/' "$file"
+            if [[ $variant == handwritten ]]; then
+                sed -i 's/^extension Feature0001Action {$/&\n    public var benchmarkEdit: Void? { guard case .benchmarkEdit = self else { return nil }; return () }\n    public var isBenchmarkEdit: Bool { self.benchmarkEdit != nil }/' "$file"
+            fi
+        else
+            cp "$original" "$file"
+        fi
+    }
+    for variant in plugin casepaths handwritten; do
+        package=$PACKAGES/$variant
+        swift package resolve --package-path "$package" >"$WORK/resolve-$variant.log" 2>&1 ||
+            die "cannot resolve the $variant package"
+        say "  $variant: clean"
+        peak "build.$variant.clean" swift build --package-path "$package" || die "the $variant package did not build"
+        # A first no-op build settles what a clean build leaves (SwiftPM relinks plugin tools once).
+        swift build --package-path "$package" >/dev/null 2>&1
+        for (( run = 1; run <= 3; run++ )); do
+            say "  $variant: incremental $run"
+            toggle_build_edit "$variant"
+            peak "build.$variant.incremental" swift build --package-path "$package" ||
+                die "the $variant package did not rebuild"
+        done
+        rm -rf "$package/.build"  # a few hundred MB each (swift-syntax's debug build for @CasePathable)
+    done
+fi
+record load.end "$(cut -d ' ' -f 1 /proc/loadavg)"
+
+# ---------------------------------------------------------------------------------------------------------
+python3 - "$WORK" "$RUNS" "$QUICK" <<'PYTHON'
+"""Medians, ratios and targets (issue 8, item 2) as one Markdown table."""
+import pathlib
+import statistics
+import sys
+
+work, runs, quick = pathlib.Path(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1"
+samples = {path.name: [float(line) for line in path.read_text().split()]
+           for path in (work / "samples").iterdir()}
+machine = dict(line.split("=", 1) for line in (work / "machine").read_text().splitlines())
+
+def median(key):
+    values = samples.get(key)
+    return statistics.median(values) if values else None
+
+def read(name):
+    return (work / name).read_text().strip()
+
+def ms(seconds):
+    if seconds is None:
+        return "—"
+    return f"{seconds * 1000:.1f} ms" if seconds < 0.1 else f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.1f} s"
+
+def mb(value):
+    return "—" if value is None else f"{value:.0f} MB"
+
+def verdict(ok):
+    return "**met**" if ok else "**missed**"
+
+rows = []
+def row(what, rexgen, baseline, ratio, target, result):
+    rows.append((what, rexgen, baseline, ratio, target, result))
+
+corpus_bytes, corpus_files = int(read("corpus.bytes")), int(read("corpus.files"))
+synth_bytes, synth_lines = int(read("synth.bytes")), int(read("synth.lines"))
+overhead = median("overhead.s")
+
+# Reader: RexGen's read+parse stage (its --verbose timing) against SwiftParser's read+parse+walk, in-process.
+rexgen_stage = median("reader.rexgen.read+parse.ms") / 1000
+swiftparser_stage = median("reader.swiftparser.stage.s")
+rexgen_mbps = corpus_bytes / rexgen_stage / 1e6
+swiftparser_mbps = corpus_bytes / swiftparser_stage / 1e6
+row("Reader throughput, big corpus, 1 core (read+parse)", f"{rexgen_mbps:.0f} MB/s",
+    f"SwiftParser {swiftparser_mbps:.1f} MB/s", f"{rexgen_mbps / swiftparser_mbps:.1f}×",
+    "≥ 20× SwiftParser", verdict(rexgen_mbps >= 20 * swiftparser_mbps))
+row("… absolute", f"{rexgen_mbps:.0f} MB/s", "", "", "≥ 300 MB/s", verdict(rexgen_mbps >= 300))
+dump, cat, parser_process = median("reader.rexgen.s"), median("reader.cat.s"), median("reader.swiftparser.s")
+row("`rexgen dump --format json --all-enums`, whole process, 1 core",
+    f"{ms(dump)} ({corpus_bytes / dump / 1e6:.0f} MB/s)",
+    f"`cat` {ms(cat)} ({corpus_bytes / cat / 1e6:.0f} MB/s); SwiftParser reader {ms(parser_process)}",
+    f"{dump / cat:.1f}× `cat`", "≤ 3× `cat`", verdict(dump <= 3 * cat))
+limit = 2 * corpus_bytes / 1e6 + 50
+row("Peak memory, big corpus", f"{mb(median('reader.rexgen.memory.mb'))}",
+    f"SwiftParser reader {mb(median('reader.swiftparser.memory.mb'))}; `cat` {mb(median('reader.cat.memory.mb'))}", "",
+    f"≤ 2 × input + 50 MB = {limit:.0f} MB", verdict(median("reader.rexgen.memory.mb") <= limit))
+
+# The synthetic app.
+cold, unchanged, changed = median("synth.cold.s"), median("synth.unchanged.s"), median("synth.changed.s")
+row("`rexgen generate`, synthetic app, cold (no output yet), 2 cores", ms(cold), "", "", "≤ 300 ms",
+    verdict(cold <= 0.3))
+row("… nothing changed", ms(unchanged), f"cold {ms(cold)}", f"{unchanged / cold:.2f}× cold", "≤ 50 ms",
+    verdict(unchanged <= 0.05))
+row("… one enum changed", ms(changed), f"cold {ms(cold)}", f"{changed / cold:.2f}× cold", "≤ 80 ms",
+    verdict(changed <= 0.08))
+limit = 2 * synth_bytes / 1e6 + 50
+memories = [median(f"synth.{kind}.memory.mb") for kind in ("cold", "unchanged", "changed")]
+row("Peak memory: cold / nothing changed / one changed", " / ".join(mb(m) for m in memories), "", "",
+    f"≤ 2 × input + 50 MB = {limit:.0f} MB", verdict(max(memories) <= limit))
+
+# Build time.
+if not quick:
+    rexgen_build = median("build.rexgen.s")
+    row("Clean debug build of `rexgen` (the plugin's tool), 2 cores", ms(rexgen_build), "", "", "≤ 30 s",
+        verdict(rexgen_build <= 30))
+    plugin, casepaths, handwritten = (median(f"build.{v}.clean.s") for v in ("plugin", "casepaths", "handwritten"))
+    row("200-enum target, clean debug build: plugin (its build included) vs `@CasePathable`", ms(plugin),
+        f"`@CasePathable` {ms(casepaths)}", f"{casepaths / plugin:.1f}× faster", "≥ 4× faster",
+        verdict(casepaths >= 4 * plugin))
+    row("… plugin vs hand-written properties", ms(plugin), f"hand-written {ms(handwritten)}",
+        f"{plugin / handwritten:.1f}× hand-written", "≤ 1.5× hand-written", verdict(plugin <= 1.5 * handwritten))
+    plugin, casepaths, handwritten = (median(f"build.{v}.incremental.s") for v in ("plugin", "casepaths", "handwritten"))
+    row("200-enum target, incremental (one enum edited)", ms(plugin),
+        f"`@CasePathable` {ms(casepaths)}; hand-written {ms(handwritten)}",
+        f"{plugin / casepaths:.2f}× `@CasePathable`; {plugin / handwritten:.1f}× hand-written", "≤ both",
+        verdict(plugin <= casepaths and plugin <= handwritten))
+    row("Peak memory of those builds (largest single process)",
+        f"`rexgen` {mb(median('build.rexgen.mb'))}; plugin {mb(median('build.plugin.clean.mb'))}",
+        f"`@CasePathable` {mb(median('build.casepaths.clean.mb'))}; hand-written {mb(median('build.handwritten.clean.mb'))}",
+        "", "—", "")
+
+# Run time.
+generated, switch = median("runtime.generated-property"), median("runtime.hand-written-switch")
+subscript, dynamic = median("runtime.casepath-subscript"), median("runtime.casepath-dynamic-member")
+row("Payload extraction, release, ns per call: generated property", f"{generated:.2f} ns",
+    f"hand-written `switch` {switch:.2f} ns", f"{generated / switch:.2f}×", "within 10%",
+    verdict(generated <= 1.1 * switch))
+row("… against `@CasePathable`", f"{generated:.2f} ns",
+    f"`[case: \\.selected]` {subscript:.0f} ns; dynamic member `.selected` {dynamic:.1f} ns",
+    f"{subscript / generated:.0f}× / {dynamic / generated:.0f}× faster", "—", "")
+
+print(f"Machine: {machine['nproc']} cores ({machine['cpu']}), {machine['memory']} of memory; "
+      f"{machine['swift']}; RexGen {machine['commit']}.")
+print(f"Load average (1 min) at start {median('load.start'):.2f}, at end {median('load.end'):.2f}.")
+print()
+print("| Measurement | RexGen | Compared with | Ratio | Target | Result |")
+print("| --- | --- | --- | --- | --- | --- |")
+for cells in rows:
+    print("| " + " | ".join(cells) + " |")
+print()
+stages = ", ".join(f"{stage} {median(f'synth.cold.{stage}.ms'):.0f} ms"
+                   for stage in ("collect", "read+parse", "analysis", "render")
+                   if median(f"synth.cold.{stage}.ms") is not None)
+print(f"- Medians of {runs} runs per process measurement (interleaved); clean builds once each, incremental "
+      "builds and the extraction benchmark three times (each extraction figure itself a median of 11 samples).")
+print(f"- Big corpus: {corpus_files} files, {corpus_bytes / 1e6:.1f} MB; enums found: RexGen "
+      f"{read('reader.rexgen.enums')}, SwiftParser {read('reader.swiftparser.enums')}.")
+print(f"- Synthetic app: 5,000 files, {synth_lines:,} lines, {synth_bytes / 1e6:.1f} MB; cold run by stage "
+      f"({'--verbose'}): {stages}.")
+print(f"- Wall times are from the shell and include starting the process ({overhead * 1000:.1f} ms for `/bin/true`); "
+      "peak memory is `/usr/bin/time -f %M`, median of 3 separate runs (for builds, the run itself; the largest "
+      "single process of the build).")
+PYTHON
