@@ -19,23 +19,31 @@ let package = Package(
         .target(name: "CLibClang"),
         .target(
             name: "RexGenCore",
-            dependencies: [
-                "CLibClang",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "Stencil", package: "Stencil"),
-            ]
+            dependencies: ["CLibClang"]
+        ),
+        // Custom templates (Stencil), kept out of RexGenCore so the build plugin's tool never builds Stencil.
+        .target(
+            name: "RexGenTemplates",
+            dependencies: ["RexGenCore", .product(name: "Stencil", package: "Stencil")]
         ),
         .executableTarget(
             name: "RexGen",
             dependencies: [
                 "RexGenCore",
+                "RexGenTemplates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The build plugin's tool: generation only, so a clean build of a package using the plugin does
+        // not build swift-argument-parser and Stencil first.
+        .executableTarget(
+            name: "RexGenBuildTool",
+            dependencies: ["RexGenCore"]
         ),
         .plugin(
             name: "RexGenPlugin",
             capability: .buildTool(),
-            dependencies: ["RexGen"]
+            dependencies: ["RexGenBuildTool"]
         ),
         .plugin(
             name: "RexGenCommand",
@@ -47,7 +55,9 @@ let package = Package(
         ),
         .testTarget(
             name: "RexGenCoreTests",
-            dependencies: ["RexGenCore", "RexGen"]
+            // Yams only as an oracle for RexGen's own reader of rexgen.yml: users never build it.
+            dependencies: ["RexGenCore", "RexGenTemplates", "RexGen", "RexGenBuildTool",
+                           .product(name: "Yams", package: "Yams")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -3,7 +3,8 @@ import PackagePlugin
 
 /// Regenerates a target's enum properties and lift extensions whenever one of its Swift files, a
 /// dependency target's Swift file or `rexgen.yml` changes. A build command (not a prebuild command), so
-/// SwiftPM runs it only when an input changed; it only calls the `rexgen` executable.
+/// SwiftPM runs it only when an input changed; it only calls `RexGenBuildTool`, the generation part of
+/// `rexgen` without its command-line and template dependencies, which every clean build pays for.
 @main
 struct RexGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -23,7 +24,7 @@ struct RexGenPlugin: BuildToolPlugin {
             outputDirectory: context.pluginWorkDirectoryURL)
         return [.buildCommand(
             displayName: "RexGen: generating enum properties\(usesSwiftRex ? " and lifts" : "") for \(target.name)",
-            executable: try context.tool(named: "RexGen").url,
+            executable: try context.tool(named: "RexGenBuildTool").url,
             arguments: invocation.arguments,
             inputFiles: invocation.inputFiles,
             outputFiles: invocation.outputFiles)]
@@ -46,7 +47,7 @@ extension RexGenPlugin: XcodeBuildToolPlugin {
             generatesLifts: true, outputDirectory: context.pluginWorkDirectoryURL)
         return [.buildCommand(
             displayName: "RexGen: generating enum properties and lifts for \(target.displayName)",
-            executable: try context.tool(named: "RexGen").url,
+            executable: try context.tool(named: "RexGenBuildTool").url,
             arguments: invocation.arguments,
             inputFiles: invocation.inputFiles,
             outputFiles: invocation.outputFiles)]
@@ -62,10 +63,13 @@ struct RexGenInvocation {
     var generatesLifts: Bool
     var outputDirectory: URL
 
-    /// Always the same names, always all written (empty but valid when nothing applies), so SwiftPM can
-    /// plan the build before running anything.
+    /// Names known before anything runs, always all written (empty but valid when nothing applies), so
+    /// SwiftPM can plan the build: enum properties in one file per source (`Foo.swift` →
+    /// `Foo+EnumProperties.generated.swift`, so an edit recompiles one small file), enums from C headers
+    /// in `EnumProperties.generated.swift`, and the lifts.
     var outputFiles: [URL] {
-        let names = ["EnumProperties.generated.swift"] + (generatesLifts ? ["ActionLifts.generated.swift"] : [])
+        let perSource = sources.map { $0.deletingPathExtension().lastPathComponent + "+EnumProperties.generated.swift" }
+        let names = ["EnumProperties.generated.swift"] + perSource + (generatesLifts ? ["ActionLifts.generated.swift"] : [])
         return names.map { outputDirectory.appendingPathComponent($0) }
     }
 
@@ -74,10 +78,10 @@ struct RexGenInvocation {
     }
 
     var arguments: [String] {
-        var arguments = ["generate"] + sources.map(\.path)
+        var arguments = sources.map(\.path)
         if !references.isEmpty { arguments += ["--reference"] + references.map(\.path) }
         if let configuration { arguments += ["--config", configuration.path] }
-        arguments += ["--lift", generatesLifts ? "swiftrex" : "none", "--output", outputDirectory.path]
+        arguments += ["--lift", generatesLifts ? "swiftrex" : "none", "--file-per-source", "--output", outputDirectory.path]
         return arguments
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RexGenCore
+import RexGenTemplates
 
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,13 +20,13 @@ struct GenerateCommand: ParsableCommand {
         let resolved = try input.resolve(output: output)
         if noCache, let directory = resolved.outputDirectory {
             GenerationCache.remove(from: OutputDirectory(path: directory))
-            let result = Pipeline.run(resolved.options)
+            let result = Pipeline.run(resolved.options, templateRenderer: StencilTemplateRenderer())
             input.report(result)
             guard !result.hasErrors else { throw ExitCode(1) }
             return try write(result, to: directory)
         }
         guard let directory = resolved.outputDirectory else {
-            let result = Pipeline.run(resolved.options)
+            let result = Pipeline.run(resolved.options, templateRenderer: StencilTemplateRenderer())
             input.report(result)
             guard !result.hasErrors else { throw ExitCode(1) }
             Console.output(result.files.map(\.contents).joined(separator: "\n"))
@@ -33,7 +34,8 @@ struct GenerateCommand: ParsableCommand {
         }
         let clock = ContinuousClock.now
         switch IncrementalGeneration.run(resolved.options, outputDirectory: directory,
-                                         configurationFile: resolved.configurationFile) {
+                                         configurationFile: resolved.configurationFile,
+                                         templateRenderer: StencilTemplateRenderer()) {
         case .upToDate(let diagnostics):
             if !input.quiet { diagnostics.forEach(Console.error) }
             if input.verbose {
@@ -71,7 +73,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let resolved = try input.resolve(requiringOutput: true, output: output)
-        let result = Pipeline.run(resolved.options)
+        let result = Pipeline.run(resolved.options, templateRenderer: StencilTemplateRenderer())
         input.report(result)
         guard !result.hasErrors else { throw ExitCode(1) }
         let stale = OutputDirectory(path: resolved.outputDirectory!).staleFiles(comparedWith: result.files)

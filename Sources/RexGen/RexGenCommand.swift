@@ -50,6 +50,10 @@ struct InputOptions: ParsableArguments {
     @Option(name: [.customShort("D"), .customLong("define")], help: "A macro for --c-header: NAME or NAME=VALUE (repeatable).")
     var defines: [String] = []
 
+    @Flag(inversion: .prefixedNo,
+          help: "Write enum properties into one file per source (Foo+EnumProperties.generated.swift) instead of one file.")
+    var filePerSource: Bool?
+
     @Option(help: "Path of the configuration file (default: the nearest rexgen.yml upward from here).")
     var config: String?
 
@@ -69,27 +73,27 @@ struct InputOptions: ParsableArguments {
         }
         Console.report(diagnostics, quiet: quiet)
         if diagnostics.containsErrors { throw ExitCode(1) }
-        let sources = paths.isEmpty ? file?.sources ?? [] : paths
-        guard !sources.isEmpty else {
+        var flags = FlagSettings()
+        flags.sources = paths
+        flags.references = reference
+        flags.allEnums = allEnums
+        flags.suffixes = suffixes
+        flags.roots = roots
+        flags.lift = lift
+        flags.templates = templates
+        flags.templateArguments = try parsedTemplateArguments()
+        flags.cHeaders = cHeaders
+        flags.includePaths = includePaths
+        flags.defines = defines
+        flags.filePerSource = filePerSource
+        flags.output = output
+        let (options, outputDirectory) = flags.merged(over: file)
+        guard !options.sources.isEmpty else {
             throw ValidationError("No input paths: pass files or directories, or list them under 'sources:' in rexgen.yml.")
         }
-        let outputDirectory = output ?? file?.output
         if requiringOutput, outputDirectory == nil {
             throw ValidationError("Missing '--output <dir>' (or 'output:' in rexgen.yml).")
         }
-        let selection = SelectionRules(
-            suffixes: suffixes.isEmpty ? file?.suffixes ?? SelectionRules.defaultSuffixes : suffixes,
-            selectsAllEnums: allEnums ?? file?.allEnums ?? false)
-        let options = GenerationOptions(
-            sources: sources, references: reference.isEmpty ? file?.references ?? [] : reference,
-            selection: selection, lift: lift ?? file?.lift ?? .swiftRex,
-            roots: roots.isEmpty ? file?.roots ?? [] : roots,
-            templates: templates.isEmpty ? file?.templates ?? [] : templates,
-            templateArguments: (file?.templateArguments ?? [:]).merging(try parsedTemplateArguments()) { $1 },
-            cHeaders: CHeaderOptions(
-                headers: cHeaders.isEmpty ? file?.cHeaders ?? [] : cHeaders,
-                includePaths: includePaths.isEmpty ? file?.includePaths ?? [] : includePaths,
-                defines: defines.isEmpty ? file?.defines ?? [] : defines))
         return ResolvedInput(options: options, outputDirectory: outputDirectory, configurationFile: configurationPath)
     }
 

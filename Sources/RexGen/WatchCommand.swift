@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RexGenCore
+import RexGenTemplates
 
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,7 +19,7 @@ struct WatchCommand: ParsableCommand {
         let stop = WatchStop()
         Self.stopOnSignals(stop)
 
-        let watcher = Watcher(settings: settings, reload: reloadSettings)
+        let watcher = Watcher(settings: settings, templateRenderer: StencilTemplateRenderer(), reload: reloadSettings)
         report(watcher.start())
         if !input.quiet {
             let inputs = (settings.options.sources + settings.options.references).joined(separator: ", ")

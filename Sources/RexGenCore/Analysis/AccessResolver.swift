@@ -1,12 +1,12 @@
 /// Computes a declaration's effective access level: its own, capped by every enclosing type's.
-struct AccessResolver {
+package struct AccessResolver {
     private let types: [String: TypeDeclaration]
 
-    init(types: [String: TypeDeclaration]) {
+    package init(types: [String: TypeDeclaration]) {
         self.types = types
     }
 
-    func effectiveAccess(declared: AccessLevel?, enclosing: [EnclosingScope]) -> AccessLevel {
+    package func effectiveAccess(declared: AccessLevel?, enclosing: [EnclosingScope]) -> AccessLevel {
         effectiveAccess(declared: declared, enclosing: enclosing, visiting: [])
     }
 

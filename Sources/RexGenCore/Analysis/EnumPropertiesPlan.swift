@@ -3,10 +3,13 @@ public struct EnumPropertiesPlan: Sendable {
     public var enums: [PlannedEnum]
     /// Imports of the files that declare those enums, so payload types resolve in the generated file.
     public var imports: [ImportDeclaration]
+    /// The same imports by the file that declares them, for one output file per source.
+    public var importsByFile: [String: [ImportDeclaration]]
 
-    public init(enums: [PlannedEnum], imports: [ImportDeclaration]) {
+    public init(enums: [PlannedEnum], imports: [ImportDeclaration], importsByFile: [String: [ImportDeclaration]] = [:]) {
         self.enums = enums
         self.imports = imports
+        self.importsByFile = importsByFile
     }
 }
 

@@ -34,6 +34,7 @@ struct EnumPropertiesPlanner {
         var planned: [PlannedEnum] = []
         var imports: [ImportDeclaration] = []
         var seenImports = Set<ImportDeclaration>()
+        var importsByFile: [String: [ImportDeclaration]] = [:]
         let carried = rules.carriedTypeNames(in: model)
         for file in model.files {
             var fileContributes = false
@@ -43,12 +44,13 @@ struct EnumPropertiesPlanner {
                 fileContributes = true
             }
             if fileContributes {
+                importsByFile[file.path] = file.imports
                 for declaration in file.imports where seenImports.insert(declaration).inserted {
                     imports.append(declaration)
                 }
             }
         }
-        return EnumPropertiesPlan(enums: planned, imports: imports)
+        return EnumPropertiesPlan(enums: planned, imports: imports, importsByFile: importsByFile)
     }
 
     func effectiveAccess(of declaration: EnumDeclaration) -> AccessLevel {

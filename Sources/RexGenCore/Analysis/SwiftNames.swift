@@ -1,5 +1,5 @@
 /// Spelling rules for names RexGen writes into Swift code.
-enum SwiftNames {
+package enum SwiftNames {
     /// Words that must be backticked to be used as a property name.
     static let reservedWords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
@@ -16,7 +16,7 @@ enum SwiftNames {
     /// Nested type names that must be backticked after a dot: `Outer.Type` is the metatype.
     static let memberTypeNamesNeedingBackticks: Set<String> = ["Type", "Protocol", "self", "Self", "init"]
 
-    static func escaped(_ name: String) -> String {
+    package static func escaped(_ name: String) -> String {
         reservedWords.contains(name) ? "`\(name)`" : name
     }
 
@@ -25,12 +25,12 @@ enum SwiftNames {
         "is" + upperFirstLetter(name)
     }
 
-    static func upperFirstLetter(_ text: String) -> String {
+    package static func upperFirstLetter(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst()
     }
 
-    static func lowerFirstLetter(_ text: String) -> String {
+    package static func lowerFirstLetter(_ text: String) -> String {
         guard let first = text.first else { return text }
         return first.lowercased() + text.dropFirst()
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// `rexgen.yml`: the settings flags can give, kept with the project. Relative paths in it are relative
 /// to the file's own directory, so it means the same from any working directory.
@@ -20,13 +19,14 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var cHeaders: [String]?
     public var includePaths: [String]?
     public var defines: [String]?
+    public var filePerSource: Bool?
 
     public init(path: String) {
         self.path = path
     }
 
     /// The keys this version understands; any other key is reported, so typos do not pass silently.
-    static let knownKeys: Set<String> = ["sources", "output", "reference", "suffixes", "allEnums", "roots", "lift", "templates", "args", "cHeaders", "includePaths", "defines"]
+    static let knownKeys: Set<String> = ["sources", "output", "reference", "suffixes", "allEnums", "roots", "lift", "templates", "args", "cHeaders", "includePaths", "defines", "filePerSource"]
 
     /// The nearest `rexgen.yml` in `directory` or any directory above it.
     public static func find(startingAt directory: String) -> String? {
@@ -50,19 +50,16 @@ public struct ConfigurationFile: Sendable, Equatable {
 
     public static func parse(_ text: String, path: String, diagnostics: inout [Diagnostic]) -> ConfigurationFile? {
         var reader = NodeReader(path: path)
-        let root: Node?
+        let root: YAMLNode?
         do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            diagnostics.append(reader.diagnostic(for: error))
-            return nil
+            root = try YAMLSubset.parse(text)
         } catch {
-            diagnostics.append(.error("invalid YAML: \(error)", at: reader.location(nil)))
+            diagnostics.append(.error("invalid YAML: \(error.problem)", at: reader.location(error.mark)))
             return nil
         }
         var configuration = ConfigurationFile(path: path)
         guard let root else { return configuration }
-        guard let mapping = root.mapping else {
+        guard case .mapping(let mapping, _) = root else {
             diagnostics.append(.error("the configuration must be a mapping of keys to values", at: reader.location(root.mark)))
             return nil
         }
@@ -70,8 +67,8 @@ public struct ConfigurationFile: Sendable, Equatable {
         let resolve = { (relative: String) in
             relative.hasPrefix("/") || directory.isEmpty ? relative : (directory as NSString).appendingPathComponent(relative)
         }
-        for (keyNode, value) in mapping {
-            let key = keyNode.string ?? ""
+        for entry in mapping {
+            let (key, value) = (entry.key, entry.value)
             switch key {
             case "sources": configuration.sources = reader.strings(value)?.map(resolve)
             case "output": configuration.output = reader.string(value).map(resolve)
@@ -89,9 +86,10 @@ public struct ConfigurationFile: Sendable, Equatable {
             case "cHeaders": configuration.cHeaders = reader.strings(value)?.map(resolve)
             case "includePaths": configuration.includePaths = reader.strings(value)?.map(resolve)
             case "defines": configuration.defines = reader.strings(value)
+            case "filePerSource": configuration.filePerSource = reader.bool(value)
             default:
                 reader.diagnostics.append(.warning("unknown key '\(key)' in configuration; known keys are "
-                    + knownKeys.sorted().joined(separator: ", "), at: reader.location(keyNode.mark)))
+                    + knownKeys.sorted().joined(separator: ", "), at: reader.location(entry.keyMark)))
             }
         }
         diagnostics += reader.diagnostics
@@ -108,39 +106,29 @@ private struct NodeReader {
         self.path = path
     }
 
-    func location(_ mark: Mark?) -> SourceLocation {
+    func location(_ mark: YAMLMark?) -> SourceLocation {
         SourceLocation(file: path, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }
 
-    func diagnostic(for error: YamlError) -> Diagnostic {
-        switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-             .composer(_, let problem, let mark, _):
-            return .error("invalid YAML: \(problem)", at: location(mark))
-        default:
-            return .error("invalid YAML: \(error)", at: location(nil))
-        }
-    }
-
-    mutating func string(_ node: Node) -> String? {
-        guard let scalar = node.scalar else {
+    mutating func string(_ node: YAMLNode) -> String? {
+        guard case .scalar(let text, _) = node else {
             diagnostics.append(.error("expected a single value", at: location(node.mark)))
             return nil
         }
-        return scalar.string
+        return text
     }
 
     /// A list, or a single value taken as a list of one.
-    mutating func strings(_ node: Node) -> [String]? {
-        if node.scalar != nil { return string(node).map { [$0] } }
-        guard let sequence = node.sequence else {
+    mutating func strings(_ node: YAMLNode) -> [String]? {
+        if case .scalar = node { return string(node).map { [$0] } }
+        guard case .sequence(let sequence, _) = node else {
             diagnostics.append(.error("expected a list of values", at: location(node.mark)))
             return nil
         }
         return sequence.compactMap { string($0) }
     }
 
-    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: Node, of type: Choice.Type) -> Choice?
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(_ node: YAMLNode, of type: Choice.Type) -> Choice?
     where Choice.RawValue == String {
         guard let text = string(node) else { return nil }
         guard let value = Choice(rawValue: text) else {
@@ -152,15 +140,15 @@ private struct NodeReader {
     }
 
     /// `args:` values: each a single value or a list of values.
-    mutating func templateArguments(_ node: Node) -> [String: TemplateArgument]? {
-        guard let mapping = node.mapping else {
+    mutating func templateArguments(_ node: YAMLNode) -> [String: TemplateArgument]? {
+        guard case .mapping(let mapping, _) = node else {
             diagnostics.append(.error("expected a mapping of keys to values", at: location(node.mark)))
             return nil
         }
         var result: [String: TemplateArgument] = [:]
-        for (key, value) in mapping {
-            guard let name = key.string else { continue }
-            if value.sequence != nil {
+        for entry in mapping {
+            let (name, value) = (entry.key, entry.value)
+            if case .sequence = value {
                 result[name] = strings(value).map(TemplateArgument.list)
             } else if let text = string(value) {
                 result[name] = .value(text)
@@ -169,8 +157,15 @@ private struct NodeReader {
         return result
     }
 
-    mutating func bool(_ node: Node) -> Bool? {
-        guard let value = node.bool else {
+    /// YAML 1.1's spellings, as Yams reads them.
+    private static let booleans: [String: Bool] = [
+        "true": true, "True": true, "TRUE": true, "yes": true, "Yes": true, "YES": true, "on": true, "On": true, "ON": true,
+        "false": false, "False": false, "FALSE": false, "no": false, "No": false, "NO": false, "off": false, "Off": false,
+        "OFF": false,
+    ]
+
+    mutating func bool(_ node: YAMLNode) -> Bool? {
+        guard case .scalar(let text, _) = node, let value = Self.booleans[text] else {
             diagnostics.append(.error("expected true or false", at: location(node.mark)))
             return nil
         }

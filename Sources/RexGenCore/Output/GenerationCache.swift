@@ -37,7 +37,7 @@ public struct GenerationCache: Equatable, Sendable {
             ("suffixes", options.selection.suffixes), ("allEnums", [String(options.selection.selectsAllEnums)]),
             ("lift", [options.lift.rawValue]), ("roots", options.roots), ("templates", options.templates),
             ("args", arguments), ("cHeaders", options.cHeaders.headers), ("includePaths", options.cHeaders.includePaths),
-            ("defines", options.cHeaders.defines),
+            ("defines", options.cHeaders.defines), ("filePerSource", [String(options.filePerSource)]),
         ]
         return parts.map { "\($0.0)=\($0.1.joined(separator: "\u{1F}"))" }.joined(separator: "\u{1E}")
     }

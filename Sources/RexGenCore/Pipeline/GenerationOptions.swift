@@ -17,10 +17,14 @@ public struct GenerationOptions: Sendable, Equatable {
     public var templateArguments: [String: TemplateArgument]
     /// C headers whose enums join the model (read through libclang, only when some are given).
     public var cHeaders: CHeaderOptions
+    /// Enum properties in one file per Swift source (`Foo+EnumProperties.generated.swift`) instead of one
+    /// file for all: what the build plugin uses, so an edit recompiles one small file.
+    public var filePerSource: Bool
 
     public init(sources: [String], references: [String] = [], selection: SelectionRules = SelectionRules(),
                 lift: LiftStyle = .swiftRex, roots: [String] = [], templates: [String] = [],
-                templateArguments: [String: TemplateArgument] = [:], cHeaders: CHeaderOptions = CHeaderOptions()) {
+                templateArguments: [String: TemplateArgument] = [:], cHeaders: CHeaderOptions = CHeaderOptions(),
+                filePerSource: Bool = false) {
         self.sources = sources
         self.references = references
         self.selection = selection
@@ -29,6 +33,7 @@ public struct GenerationOptions: Sendable, Equatable {
         self.templates = templates
         self.templateArguments = templateArguments
         self.cHeaders = cHeaders
+        self.filePerSource = filePerSource
     }
 }
 
@@ -36,13 +41,6 @@ public struct GenerationOptions: Sendable, Equatable {
 public enum TemplateArgument: Sendable, Equatable {
     case value(String)
     case list([String])
-
-    var templateValue: Any {
-        switch self {
-        case .value(let text): text
-        case .list(let items): items
-        }
-    }
 
     /// `--args imports=A --args imports=B` makes a list, as in Sourcery.
     public func appending(_ text: String) -> TemplateArgument {

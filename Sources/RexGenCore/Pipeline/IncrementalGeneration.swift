@@ -10,8 +10,8 @@ public enum IncrementalGeneration {
     }
 
     /// - Parameter configurationFile: the `rexgen.yml` the options came from, which is an input too.
-    public static func run(_ options: GenerationOptions, outputDirectory: String,
-                           configurationFile: String?) -> Outcome {
+    public static func run(_ options: GenerationOptions, outputDirectory: String, configurationFile: String?,
+                           templateRenderer: (any TemplateRendering)? = nil) -> Outcome {
         let directory = OutputDirectory(path: outputDirectory)
         let fingerprint = GenerationCache.fingerprint(options)
         let templateFiles = options.templates.filter { name in !TemplateSource.builtIns.contains { $0.name == name } }
@@ -24,7 +24,7 @@ public enum IncrementalGeneration {
            cache.outputs.allSatisfy({ SourceSnapshot.signature(of: directory.filePath($0.key)) == $0.value }) {
             return .upToDate(diagnostics: cache.diagnostics)
         }
-        let result = Pipeline.run(options)
+        let result = Pipeline.run(options, templateRenderer: templateRenderer)
         guard !result.hasErrors else {
             GenerationCache.remove(from: directory)
             return .generated(result, OutputDirectory.WriteResult())
@@ -46,7 +46,11 @@ public enum IncrementalGeneration {
     /// The files a run writes, known before it runs: the two default outputs, or one per template.
     static func outputNames(_ options: GenerationOptions) -> [String] {
         guard !options.templates.isEmpty else {
-            return [EnumPropertiesRenderer.fileName] + (options.lift == .none ? [] : [LiftRenderer.fileName])
+            var diagnostics: [Diagnostic] = []
+            let perSource = options.filePerSource
+                ? SourceFileCollector.swiftFiles(in: options.sources, diagnostics: &diagnostics)
+                    .map(EnumPropertiesRenderer.perSourceFileName) : []
+            return [EnumPropertiesRenderer.fileName] + perSource + (options.lift == .none ? [] : [LiftRenderer.fileName])
         }
         return options.templates.map { nameOrPath in
             TemplateSource.builtIns.first { $0.name == nameOrPath }?.outputFileName

@@ -38,7 +38,8 @@ public enum Pipeline {
         return model
     }
 
-    public static func run(_ options: GenerationOptions) -> Result {
+    /// - Parameter templateRenderer: renders `options.templates`; without one, templates are an error.
+    public static func run(_ options: GenerationOptions, templateRenderer: (any TemplateRendering)? = nil) -> Result {
         var diagnostics: [Diagnostic] = []
         var timings: [StageTiming] = []
         let model = readModel(options, diagnostics: &diagnostics, timings: &timings)
@@ -55,9 +56,17 @@ public enum Pipeline {
         var result = Result(model: model, enumProperties: plan, actionTree: tree, lifts: lifts, files: [],
                             diagnostics: [], timings: [])
         if options.templates.isEmpty {
-            result.files = [EnumPropertiesRenderer.render(plan)] + (lifts.map { [LiftRenderer.render($0)] } ?? [])
+            let properties = options.filePerSource
+                ? EnumPropertiesRenderer.renderPerSource(plan, sourcePaths: swiftSourcePaths(model, options))
+                : [EnumPropertiesRenderer.render(plan)]
+            result.files = properties + (lifts.map { [LiftRenderer.render($0)] } ?? [])
+            if options.filePerSource { diagnostics += duplicateNameErrors(result.files) }
+        } else if let templateRenderer {
+            result.files = templateRenderer.render(result, options: options, diagnostics: &diagnostics)
         } else {
-            result.files = renderTemplates(options, result, diagnostics: &diagnostics)
+            diagnostics.append(.error("templates are rendered by `rexgen` (the CLI or the command plugin); "
+                + "the build plugin's tool renders only the built-in outputs",
+                                      at: SourceLocation(file: options.templates[0], line: 1, column: 1)))
         }
         timings.append(StageTiming(stage: "render", seconds: renderClock.seconds,
                                    detail: "\(result.files.reduce(0) { $0 + $1.contents.utf8.count }) bytes"))
@@ -66,26 +75,19 @@ public enum Pipeline {
         return result
     }
 
-    /// Renders the chosen templates instead of the default outputs, one file per template.
-    static func renderTemplates(_ options: GenerationOptions, _ result: Result,
-                                diagnostics: inout [Diagnostic]) -> [GeneratedFile] {
-        let engine = TemplateEngine()
-        let context = TemplateContext.make(result, selection: options.selection, arguments: options.templateArguments)
-        var files: [GeneratedFile] = []
-        for nameOrPath in options.templates {
-            switch TemplateSource.resolve(nameOrPath).flatMap({ $0.render(with: engine, context: context) }) {
-            case .success(let file):
-                if let clash = files.first(where: { $0.name == file.name }) {
-                    diagnostics.append(.error("two templates would both write '\(clash.name)'; rename one",
-                                              at: SourceLocation(file: nameOrPath, line: 1, column: 1)))
-                } else {
-                    files.append(file)
-                }
-            case .failure(let diagnostic):
-                diagnostics.append(diagnostic)
-            }
+    /// The Swift sources in the model (not the C headers), in the order they were collected.
+    static func swiftSourcePaths(_ model: SourceModel, _ options: GenerationOptions) -> [String] {
+        let headers = Set(options.cHeaders.headers)
+        return model.files.map(\.path).filter { !headers.contains($0) }
+    }
+
+    /// Two sources named alike would write the same per-source file (a Swift module rejects such names too).
+    static func duplicateNameErrors(_ files: [GeneratedFile]) -> [Diagnostic] {
+        var seen = Set<String>()
+        return files.filter { !seen.insert($0.name).inserted }.map { file in
+            .error("two sources would both write '\(file.name)'; with --file-per-source every source file needs its own name",
+                   at: SourceLocation(file: file.name, line: 1, column: 1))
         }
-        return files
     }
 
     public static func buildActionTree(_ model: SourceModel, _ options: GenerationOptions,

@@ -3,11 +3,42 @@ public enum EnumPropertiesRenderer {
     public static let fileName = "EnumProperties.generated.swift"
     public static let purpose = "Enum properties for action enums."
 
+    /// The suffix of the files `renderPerSource` names after their source file.
+    public static let perSourceSuffix = "+EnumProperties.generated.swift"
+
     public static func render(_ plan: EnumPropertiesPlan) -> GeneratedFile {
+        GeneratedFile(name: fileName, contents: text(for: plan.enums, imports: plan.imports))
+    }
+
+    /// `Foo.swift` → `Foo+EnumProperties.generated.swift`. A Swift module's files have distinct names, so
+    /// these are distinct too, and the build plugin can name them all before anything runs.
+    public static func perSourceFileName(for sourcePath: String) -> String {
+        var name = sourcePath.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? sourcePath
+        if name.hasSuffix(".swift") { name.removeLast(".swift".count) }
+        return name + perSourceSuffix
+    }
+
+    /// One file per Swift source with the properties of the enums declared in it (with that file's
+    /// imports), plus `EnumProperties.generated.swift` with the rest (enums from C headers). Every file is
+    /// written even when empty, so an edit to one enum rewrites one small file and the compiler rebuilds
+    /// only that one, instead of one file holding every enum's properties.
+    public static func renderPerSource(_ plan: EnumPropertiesPlan, sourcePaths: [String]) -> [GeneratedFile] {
+        let enumsByFile = Dictionary(grouping: plan.enums) { $0.declaration.location.file }
+        let sources = Set(sourcePaths)
+        let others = plan.enums.filter { !sources.contains($0.declaration.location.file) }
+        let otherImports = Set(others.map(\.declaration.location.file)).sorted().flatMap { plan.importsByFile[$0] ?? [] }
+        return [GeneratedFile(name: fileName, contents: text(for: others, imports: otherImports))]
+            + sourcePaths.map { path in
+                GeneratedFile(name: perSourceFileName(for: path),
+                              contents: text(for: enumsByFile[path] ?? [], imports: plan.importsByFile[path] ?? []))
+            }
+    }
+
+    private static func text(for enums: [PlannedEnum], imports: [ImportDeclaration]) -> String {
         var writer = SwiftCodeWriter()
         writer.line(GeneratedFile.header(purpose: purpose))
-        ImportsRenderer.write(plan.imports, to: &writer)
-        for plannedEnum in plan.enums {
+        ImportsRenderer.write(imports, to: &writer)
+        for plannedEnum in enums {
             let cases = plannedEnum.cases.filter { $0.generatesValueProperty || $0.generatesIsProperty }
             guard !cases.isEmpty else { continue }
             writer.line()
@@ -25,7 +56,7 @@ public enum EnumPropertiesRenderer {
                 writer.line("}")
             }
         }
-        return GeneratedFile(name: fileName, contents: writer.text)
+        return writer.text
     }
 
     private static func writeProperties(for plannedCase: PlannedCase, access: String, to writer: inout SwiftCodeWriter) {
@@ -62,13 +93,13 @@ extension EnumDeclaration {
 }
 
 /// Type-text rules for payloads.
-enum PayloadType {
+package enum PayloadType {
     /// `Int` stays `Int` in `Int?`, but `(Int) -> Void`, `any P` and `P & Q` need parentheses first.
     static func wrappedForOptional(_ type: String) -> String {
         needsParentheses(type) ? "(\(type))" : type
     }
 
-    static func needsParentheses(_ type: String) -> Bool {
+    package static func needsParentheses(_ type: String) -> Bool {
         if type.hasPrefix("@") || type.hasPrefix("any ") || type.hasPrefix("some ") || type.hasPrefix("each ")
             || type.hasPrefix("repeat ") || type.hasPrefix("sending ") || type.hasPrefix("borrowing ")
             || type.hasPrefix("consuming ") || type.hasPrefix("~") {

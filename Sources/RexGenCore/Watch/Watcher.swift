@@ -52,6 +52,7 @@ public final class Watcher {
     public private(set) var snapshot = SourceSnapshot()
     public let interval: Duration
     private let reload: (() -> WatchSettings?)?
+    private let templateRenderer: (any TemplateRendering)?
     /// Names of the files generations write, never watched as input. Templates choose their own names,
     /// so the set grows with what each generation actually produced.
     private var outputNames: Set<String> = [EnumPropertiesRenderer.fileName, LiftRenderer.fileName]
@@ -59,9 +60,10 @@ public final class Watcher {
     /// `reload` is called when the configuration file changes; nil keeps the previous settings (say, the
     /// file is half-edited and does not parse; the caller reports why).
     public init(settings: WatchSettings, interval: Duration = .milliseconds(250),
-                reload: (() -> WatchSettings?)? = nil) {
+                templateRenderer: (any TemplateRendering)? = nil, reload: (() -> WatchSettings?)? = nil) {
         self.settings = settings
         self.interval = interval
+        self.templateRenderer = templateRenderer
         self.reload = reload
     }
 
@@ -115,7 +117,7 @@ public final class Watcher {
 
     private func generate(_ trigger: WatchEvent.Trigger, changes: SourceSnapshot.Changes) -> WatchEvent {
         let clock = Stopwatch()
-        let result = Pipeline.run(settings.options)
+        let result = Pipeline.run(settings.options, templateRenderer: templateRenderer)
         let newNames = Set(result.files.map(\.name)).subtracting(outputNames)
         if !newNames.isEmpty {
             outputNames.formUnion(newNames)

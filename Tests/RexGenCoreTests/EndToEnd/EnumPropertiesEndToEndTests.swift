@@ -26,6 +26,8 @@ final class EnumPropertiesEndToEndTests: XCTestCase {
 
     func testDriverPassesInSwift6Mode() throws { try buildAndRunDriver(.swift6) }
     func testDriverPassesInSwift5Mode() throws { try buildAndRunDriver(.swift5) }
+    /// The build plugin's layout: one file per source, each with its own file's imports.
+    func testDriverPassesWithOneFilePerSource() throws { try buildAndRunDriver(.swift6, filePerSource: true) }
 
     /// Each fixture on its own with its generated file, type-checked in both modes, so a fixture the driver
     /// does not use still has to compile, and a failure names the fixture.
@@ -83,17 +85,21 @@ final class EnumPropertiesEndToEndTests: XCTestCase {
 
     /// Fixtures and generated code become one library module; the driver is a second module that imports
     /// it, so it sees exactly the public and package API a client of the fixtures would see.
-    private func buildAndRunDriver(_ mode: LanguageMode, file: StaticString = #filePath, line: UInt = #line) throws {
+    private func buildAndRunDriver(_ mode: LanguageMode, filePerSource: Bool = false,
+                                   file: StaticString = #filePath, line: UInt = #line) throws {
         let swiftc = try TestSupport.requireSwiftc()
         let work = try temporaryDirectory()
         var sources: [String] = []
         for name in Self.drivenFixtures {
             let fixture = ReferenceFixture.named(name)
-            sources += fixture.inputFiles.map(\.path) + [try generate(fixture, into: work).path]
+            sources += fixture.inputFiles.map(\.path)
+            sources += filePerSource ? try generatePerSource(fixture, into: work).map(\.path) : [try generate(fixture, into: work).path]
         }
-        // One fixture through `--output`, as the plugin will use it, to cover the written file too.
-        sources.removeAll { $0.hasSuffix("/App.generated.swift") }
-        sources.append(try generateApp(withOutputDirectory: work.appendingPathComponent("AppOutput")).path)
+        if !filePerSource {
+            // One fixture through `--output`, as the plugin will use it, to cover the written file too.
+            sources.removeAll { $0.hasSuffix("/App.generated.swift") }
+            sources.append(try generateApp(withOutputDirectory: work.appendingPathComponent("AppOutput")).path)
+        }
 
         let library = try TestSupport.run(swiftc, mode.flags + [
             "-module-name", "RexGenFixtures", "-emit-module",
@@ -131,6 +137,23 @@ final class EnumPropertiesEndToEndTests: XCTestCase {
         let url = directory.appendingPathComponent("\(fixture.name).generated.swift")
         try result.stdoutData.write(to: url)
         return url
+    }
+
+    /// `--file-per-source`: the files written into `<directory>/<name>`, which must be exactly the shared
+    /// one and one per input file, in compilable Swift with each source's own imports.
+    private func generatePerSource(_ fixture: ReferenceFixture, into directory: URL) throws -> [URL] {
+        let output = directory.appendingPathComponent(fixture.name)
+        let result = try fixture.generate(["--file-per-source", "--output", output.path])
+        XCTAssertEqual(result.exitCode, 0, result.summary)
+        let expected = ["EnumProperties.generated.swift"] + fixture.inputFiles.map {
+            $0.deletingPathExtension().lastPathComponent + "+EnumProperties.generated.swift"
+        }
+        XCTAssertEqual(try TestSupport.outputEntries(atPath: output.path).sorted(), expected.sorted(), fixture.name)
+        // Without C headers the shared file is only the header; every fixture writes one, and one module
+        // cannot hold two files of the same name, so only the per-source files are compiled.
+        let shared = try String(contentsOf: output.appendingPathComponent(expected[0]), encoding: .utf8)
+        XCTAssertFalse(shared.contains("extension"), shared)
+        return expected.dropFirst().map(output.appendingPathComponent)
     }
 
     private func generateApp(withOutputDirectory output: URL) throws -> URL {

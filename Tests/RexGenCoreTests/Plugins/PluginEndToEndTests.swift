@@ -30,7 +30,14 @@ final class PluginEndToEndTests: XCTestCase {
         // build, which reruns the command; RexGen then rewrites nothing, so nothing recompiles. After that
         // a no-op build does not run the command at all.
         let outputs = try pluginOutputs(scratch)
-        XCTAssertEqual(outputs.count, 4, "expected both files for both targets: \(outputs)")
+        // Per target: the lifts, enum properties from C headers (none here), and one file per source.
+        XCTAssertEqual(outputs.map { "\($0.pathComponents.dropLast(3).last!)/\($0.lastPathComponent)" }.sorted(), [
+            "MovieApp/ActionLifts.generated.swift", "MovieApp/AppAction+EnumProperties.generated.swift",
+            "MovieApp/EnumProperties.generated.swift", "MovieApp/main+EnumProperties.generated.swift",
+            "MovieFeature/ActionLifts.generated.swift", "MovieFeature/EnumProperties.generated.swift",
+            "MovieFeature/MovieAction+EnumProperties.generated.swift",
+            "MovieFeature/MovieFeature+EnumProperties.generated.swift",
+        ], "\(outputs)")
         let outputDates = try outputs.map(modificationDate)
         _ = try build(package, scratch: scratch, swift: swift)
         XCTAssertEqual(try outputs.map(modificationDate), outputDates, "a rebuild with no change rewrote an output")
@@ -56,9 +63,15 @@ final class PluginEndToEndTests: XCTestCase {
             """
         try Data(mainSource.utf8).write(to: main)
 
+        let datesBeforeEdit = try outputs.map(modificationDate)
         let editBuild = try build(package, scratch: scratch, swift: swift)
         XCTAssertTrue(editBuild.stdout.contains("RexGen: generating enum properties and lifts for MovieFeature"),
                       editBuild.summary)
+        // Only the edited source's own file is rewritten (the new case carries nothing, so the lifts stay),
+        // so the compiler rebuilds that one rather than every enum's properties.
+        let rewritten = try zip(outputs, datesBeforeEdit).filter { try modificationDate($0.0) != $0.1 }
+            .map(\.0.lastPathComponent)
+        XCTAssertEqual(rewritten, ["MovieAction+EnumProperties.generated.swift"])
         let secondRun = try runApp(scratch)
         XCTAssertTrue(secondRun.stdout.contains(
             "refresh: true movie(MovieFeature.MovieAction.list(MovieFeature.ListAction.refresh))"), secondRun.summary)

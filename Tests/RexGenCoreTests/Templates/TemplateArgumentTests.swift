@@ -1,5 +1,6 @@
 import XCTest
 @testable import RexGenCore
+@testable import RexGenTemplates
 
 /// `argument`: what `--args key=value` and `args:` give a template, through the real pipeline
 /// (GenerationOptions → TemplateContext → engine), plus how repeated `--args` build a list.
@@ -22,7 +23,7 @@ final class TemplateArgumentTests: XCTestCase {
         let options = GenerationOptions(
             sources: [TemplateTestSupport.fixtures.appendingPathComponent("Context/Sources").path],
             lift: .none, templates: [templateURL.path], templateArguments: arguments)
-        let result = Pipeline.run(options)
+        let result = Pipeline.run(options, templateRenderer: StencilTemplateRenderer())
         XCTAssertFalse(result.hasErrors, "\(result.diagnostics)", file: file, line: line)
         let output = try XCTUnwrap(result.files.first, "no file rendered", file: file, line: line)
         XCTAssertEqual(result.files.map(\.name), ["Arguments.generated.swift"], file: file, line: line)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import RexGenCore
+@testable import RexGenTemplates
 
 /// Context keys the golden file (Context.generated.swift) cannot show on its fixture, checked through the
 /// real pipeline on small sources written here.
@@ -10,7 +11,7 @@ final class TemplateContextTests: XCTestCase {
         try TestSupport.write(["Sources/Input.swift": source, "Probe.stencil": template], under: directory)
         let result = Pipeline.run(GenerationOptions(
             sources: [directory.appendingPathComponent("Sources").path], lift: .none,
-            templates: [directory.appendingPathComponent("Probe.stencil").path]))
+            templates: [directory.appendingPathComponent("Probe.stencil").path]), templateRenderer: StencilTemplateRenderer())
         XCTAssertFalse(result.hasErrors, "\(result.diagnostics)", file: file, line: line)
         let contents = try XCTUnwrap(result.files.first?.contents, file: file, line: line)
         return contents.components(separatedBy: "swiftlint:disable all\n\n").last ?? contents

@@ -1,5 +1,6 @@
 import XCTest
 @testable import RexGenCore
+@testable import RexGenTemplates
 
 /// The filters Sourcery templates use beyond Stencil's own, rendered through the engine as a template would.
 final class TemplateFilterTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import RexGenCore
+@testable import RexGenTemplates
 
 /// Lines holding only block tags leave nothing behind (no blank line, no indentation), while tags inside a
 /// line of text keep the spaces and line breaks around them; errors still point at the template's own

@@ -1,5 +1,6 @@
 import XCTest
 @testable import RexGenCore
+@testable import RexGenTemplates
 
 /// The StencilSwiftKit tags RexGen provides (`set`, `macro`/`call`, `map`), with the syntax Sourcery
 /// templates use them with.

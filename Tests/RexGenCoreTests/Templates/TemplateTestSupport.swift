@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import RexGenCore
+@testable import RexGenTemplates
 
 /// What the template tests share on top of `TestSupport` (the built `rexgen`, processes, temp folders):
 /// where the template fixtures are, rendering in-process, comparing output folders, and golden files.

@@ -31,16 +31,11 @@ public struct TemplateSource: Sendable, Equatable {
         return .success(TemplateSource(name: name, path: nameOrPath, text: text,
                                        purpose: "Rendered from the template \((nameOrPath as NSString).lastPathComponent)."))
     }
+}
 
-    /// Renders with `context` plus this template's `header`; output that does not start with RexGen's header
-    /// gets it, since only files carrying it are ever overwritten.
-    func render(with engine: TemplateEngine, context: [String: Any]) -> Result<GeneratedFile, Diagnostic> {
-        let header = GeneratedFile.header(purpose: purpose)
-        var context = context
-        context["header"] = header
-        return engine.render(text, path: path, context: context).map { output in
-            let contents = output.hasPrefix(GeneratedFile.headerMarker) ? output : header + "\n\n" + output
-            return GeneratedFile(name: outputFileName, contents: contents)
-        }
-    }
+/// Renders user templates. It lives outside RexGenCore (in RexGenTemplates, on Stencil) so that a tool that
+/// never renders templates, such as the build plugin's, does not pay Stencil's build time.
+public protocol TemplateRendering: Sendable {
+    /// One file per template in `options.templates`; failures are diagnostics.
+    func render(_ result: Pipeline.Result, options: GenerationOptions, diagnostics: inout [Diagnostic]) -> [GeneratedFile]
 }

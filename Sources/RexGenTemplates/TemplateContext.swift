@@ -1,3 +1,4 @@
+import RexGenCore
 import Stencil
 
 /// The values a template sees. Keys follow Sourcery's where the job overlaps (`types.enums`, `type.name`,

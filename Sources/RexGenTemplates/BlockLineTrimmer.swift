@@ -1,3 +1,4 @@
+import RexGenCore
 /// Removes the lines that hold only block tags (`{% for … %}`, `{% endif %}`) from a template's output,
 /// like Jinja's `trim_blocks` + `lstrip_blocks`: such a line leaves no blank line and no indentation
 /// behind, while tags inside a line of text keep the spaces and line break around them

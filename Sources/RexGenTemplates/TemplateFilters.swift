@@ -1,3 +1,4 @@
+import RexGenCore
 import Foundation
 import Stencil
 

@@ -1,3 +1,4 @@
+import RexGenCore
 import Stencil
 
 /// The tags Sourcery templates use beyond Stencil's own, which come from StencilSwiftKit (not available

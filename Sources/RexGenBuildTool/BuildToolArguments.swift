@@ -1,0 +1,43 @@
+import RexGenCore
+
+/// The build tool's command line: a fixed subset of `rexgen generate`'s flags, spelled the same.
+struct BuildToolArguments {
+    struct UsageError: Error {
+        var message: String
+    }
+
+    var flags = FlagSettings()
+    var configurationPath: String?
+    var quiet = false
+    var verbose = false
+
+    init<Arguments: Collection<String>>(parsing arguments: Arguments) throws(UsageError) {
+        var remaining = arguments[...]
+        var collectingReferences = false
+        func value(after flag: String) throws(UsageError) -> String {
+            guard let value = remaining.popFirst(), !value.hasPrefix("--") else { throw UsageError(message: "\(flag) needs a value") }
+            return value
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--reference": collectingReferences = true; continue
+            case "--config": configurationPath = try value(after: argument)
+            case "--lift":
+                let text = try value(after: argument)
+                guard let style = LiftStyle(rawValue: text) else { throw UsageError(message: "--lift takes swiftrex or none, not '\(text)'") }
+                flags.lift = style
+            case "--output": flags.output = try value(after: argument)
+            case "--file-per-source": flags.filePerSource = true
+            case "--quiet": quiet = true
+            case "--verbose": verbose = true
+            case _ where argument.hasPrefix("--"): throw UsageError(message: "unknown option '\(argument)'")
+            default:
+                if collectingReferences { flags.references.append(argument) } else { flags.sources.append(argument) }
+                continue
+            }
+            collectingReferences = false
+        }
+        if flags.output == nil { throw UsageError(message: "missing --output <dir>") }
+        if flags.sources.isEmpty { throw UsageError(message: "no input paths") }
+    }
+}

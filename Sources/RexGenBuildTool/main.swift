@@ -1,0 +1,42 @@
+import Foundation
+import RexGenCore
+
+// The build plugin's tool: `rexgen generate --output` and nothing else, without swift-argument-parser or
+// Stencil, because every clean build of a package that uses the plugin builds this tool first.
+//
+//   RexGenBuildTool <sources...> [--reference <paths...>] [--config FILE] [--lift swiftrex|none]
+//                   [--file-per-source] --output DIR [--quiet] [--verbose]
+//
+// Exit codes as `rexgen`'s: 0 success (warnings allowed), 1 errors in input, 2 usage.
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+let arguments: BuildToolArguments
+do {
+    arguments = try BuildToolArguments(parsing: CommandLine.arguments.dropFirst())
+} catch {
+    printError("RexGenBuildTool: \(error.message)")
+    exit(2)
+}
+
+var diagnostics: [Diagnostic] = []
+let configuration = arguments.configurationPath.flatMap { ConfigurationFile.load(path: $0, diagnostics: &diagnostics) }
+let (options, outputDirectory) = arguments.flags.merged(over: configuration)
+switch diagnostics.containsErrors ? nil : IncrementalGeneration.run(options, outputDirectory: outputDirectory!,
+                                                                     configurationFile: arguments.configurationPath) {
+case nil:
+    break
+case .upToDate(let previous)?:
+    if !arguments.quiet { previous.forEach(printError) }
+case .generated(let result, let written)?:
+    diagnostics += result.diagnostics + written.diagnostics
+    if arguments.verbose {
+        for timing in result.timings {
+            printError("RexGenBuildTool: \(timing.stage) \(String(format: "%.2f", timing.seconds * 1000)) ms  \(timing.detail)")
+        }
+    }
+}
+diagnostics.filter { !arguments.quiet || $0.severity == .error }.forEach { printError($0.description) }
+exit(diagnostics.containsErrors ? 1 : 0)

@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+
+/// `RexGenBuildTool`, the build plugin's tool: the same generation as `rexgen generate --output`, reading
+/// the same configuration, without the CLI's and templates' dependencies.
+final class BuildToolTests: XCTestCase {
+    private static let feature = TestSupport.testsDirectory.deletingLastPathComponent()
+        .appendingPathComponent("Examples/MovieApp/Sources/MovieFeature")
+
+    private func buildTool(_ arguments: [String]) throws -> ProcessResult {
+        let rexgen = try TestSupport.requireRexGen()
+        let tool = rexgen.deletingLastPathComponent().appendingPathComponent("RexGenBuildTool")
+        return try TestSupport.run(tool, arguments)
+    }
+
+    private func contents(of directory: URL) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for name in try TestSupport.outputEntries(atPath: directory.path) {
+            files[name] = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        }
+        return files
+    }
+
+    func testWritesWhatRexGenWritesFilePerSource() throws {
+        let work = try temporaryDirectory()
+        let fromTool = work.appendingPathComponent("tool")
+        let fromCLI = work.appendingPathComponent("cli")
+        let tool = try buildTool([Self.feature.path, "--lift", "swiftrex", "--file-per-source", "--output", fromTool.path])
+        XCTAssertEqual(tool.exitCode, 0, tool.summary)
+        let emptyConfiguration = work.appendingPathComponent("rexgen.yml")
+        try Data().write(to: emptyConfiguration)
+        let cli = try TestSupport.rexgen(["generate", Self.feature.path, "--lift", "swiftrex", "--file-per-source",
+                                          "--output", fromCLI.path, "--config", emptyConfiguration.path])
+        XCTAssertEqual(cli.exitCode, 0, cli.summary)
+        let written = try contents(of: fromTool)
+        XCTAssertEqual(written.keys.sorted(), ["ActionLifts.generated.swift", "EnumProperties.generated.swift",
+                                               "MovieAction+EnumProperties.generated.swift",
+                                               "MovieFeature+EnumProperties.generated.swift"])
+        XCTAssertEqual(written, try contents(of: fromCLI))
+        XCTAssertTrue(written["MovieAction+EnumProperties.generated.swift"]?.contains("public var isLoad: Bool") ?? false)
+    }
+
+    func testReadsTheConfigurationFile() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(["Sources/Commands.swift": "enum EditorMsg { case save, close(force: Bool) }\n",
+                               "rexgen.yml": "suffixes: [Msg]\nlift: none\n"], under: work)
+        let output = work.appendingPathComponent("out")
+        let result = try buildTool([work.appendingPathComponent("Sources").path, "--config",
+                                    work.appendingPathComponent("rexgen.yml").path, "--file-per-source", "--output", output.path])
+        XCTAssertEqual(result.exitCode, 0, result.summary)
+        let properties = try String(contentsOf: output.appendingPathComponent("Commands+EnumProperties.generated.swift"), encoding: .utf8)
+        XCTAssertTrue(properties.contains("var close: Bool?"), properties)
+        XCTAssertEqual(try TestSupport.outputEntries(atPath: output.path).sorted(),
+                       ["Commands+EnumProperties.generated.swift", "EnumProperties.generated.swift"], "lift: none")
+    }
+
+    func testTemplatesAreLeftToRexGen() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(["Sources/A.swift": "enum AAction { case a }\n", "rexgen.yml": "templates: [EnumProperties]\n"],
+                              under: work)
+        let result = try buildTool([work.appendingPathComponent("Sources").path, "--config",
+                                    work.appendingPathComponent("rexgen.yml").path, "--output", work.appendingPathComponent("out").path])
+        XCTAssertEqual(result.exitCode, 1, result.summary)
+        XCTAssertTrue(result.stderr.contains("templates are rendered by `rexgen`"), result.summary)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/EnumProperties.generated.swift").path))
+    }
+
+    func testUsageErrorsExitWithTwo() throws {
+        let output = try temporaryDirectory().appendingPathComponent("out").path
+        for arguments in [[Self.feature.path], ["--output", output], [Self.feature.path, "--lift", "tca", "--output", output],
+                          [Self.feature.path, "--frobnicate", "--output", output], [Self.feature.path, "--output"]] {
+            let result = try buildTool(arguments)
+            XCTAssertEqual(result.exitCode, 2, result.summary)
+            XCTAssertTrue(result.stderr.hasPrefix("RexGenBuildTool: "), result.summary)
+        }
+    }
+
+    /// Two sources named alike would write one file twice; a Swift module rejects such names too.
+    func testTwoSourcesWithOneNameAreAnErrorWithFilePerSource() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(["A/Actions.swift": "enum AAction { case a }\n", "B/Actions.swift": "enum BAction { case b }\n",
+                               "rexgen.yml": ""], under: work)
+        let result = try TestSupport.rexgen(["generate", work.path, "--file-per-source", "--lift", "none",
+                                             "--config", work.appendingPathComponent("rexgen.yml").path,
+                                             "--output", work.appendingPathComponent("out").path])
+        XCTAssertEqual(result.exitCode, 1, result.summary)
+        XCTAssertTrue(result.stderr.contains("two sources would both write 'Actions+EnumProperties.generated.swift'"), result.summary)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))
+    }
+}
