@@ -65,11 +65,12 @@ struct DeclarationParser {
     var nextIfBlockID = 0
     var openEnums: [EnumDeclaration] = []
     var reportedNestingLimit = false
-    private var lineTable: LineTable?
+    private var lines: LineLocator
 
     init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
         self.bytes = bytes
         self.lexer = Lexer(bytes: bytes)
+        self.lines = LineLocator(bytes)
         self.token = lexer.next()
         self.file = ParsedFile(path: path)
         self.scopes = [Scope(kind: .file, isLocal: false, path: [], ifDepth: 0, braceOffset: 0)]
@@ -156,8 +157,7 @@ struct DeclarationParser {
     }
 
     mutating func location(of offset: Int) -> SourceLocation {
-        if lineTable == nil { lineTable = LineTable(bytes) }
-        let (line, column) = lineTable!.lineAndColumn(of: offset)
+        let (line, column) = lines.lineAndColumn(of: offset)
         return SourceLocation(file: file.path, line: line, column: column)
     }
 
