@@ -174,21 +174,47 @@ extension DeclarationParser {
     /// Annotations in the comments before a declaration's first token and between its attributes and
     /// modifiers (`@available(…)` / `// rexgen: prism` / `enum X`).
     mutating func annotations(from first: Token, to keyword: Token) -> [Annotation] {
-        var comments = triviaText(first.triviaStart..<first.start)
+        var triviaRanges = [first.triviaStart..<first.start]
         if first.start < keyword.start {
             var lexer = Lexer(bytes: UnsafeBufferPointer(rebasing: bytes[first.start..<keyword.start]))
             lexer.recordsIssues = false
             while true {
                 let next = lexer.next()
-                comments += triviaText((first.start + next.triviaStart)..<(first.start + next.start))
+                if next.hasTrivia { triviaRanges.append((first.start + next.triviaStart)..<(first.start + next.start)) }
                 if next.kind == .endOfFile { break }
             }
         }
-        guard comments.contains("rexgen:") || comments.contains("sourcery:") else { return [] }
+        // Nearly every declaration has no annotation: look for the namespaces in the bytes before building
+        // any text. (Both are ASCII, which no other spelling is canonically equivalent to.)
+        guard triviaRanges.contains(where: { containsAnnotationMarker(in: $0) }) else { return [] }
+        let comments = triviaRanges.map(triviaText).joined()
         return AnnotationParser.annotations(inComments: comments)
+    }
+
+    private func containsAnnotationMarker(in range: Range<Int>) -> Bool {
+        let trivia = UnsafeBufferPointer(rebasing: bytes[range])
+        return trivia.containsBytes(of: "rexgen:") || trivia.containsBytes(of: "sourcery:")
     }
 
     private func triviaText(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether `needle`'s UTF-8 bytes occur in this buffer: a plain byte search, no `String` needed.
+    func containsBytes(of needle: StaticString) -> Bool {
+        let length = needle.utf8CodeUnitCount
+        guard length > 0, count >= length else { return length == 0 }
+        let pattern = needle.utf8Start
+        let first = pattern[0]
+        var index = 0
+        candidates: while index <= count - length {
+            defer { index += 1 }
+            guard self[index] == first else { continue }
+            for offset in 1..<length where self[index + offset] != pattern[offset] { continue candidates }
+            return true
+        }
+        return false
     }
 }
