@@ -12,6 +12,7 @@ extension Lexer {
 
     /// Scans a string literal starting at its opening quote (after any `#`s), interpolations included.
     mutating func scanString(hashCount: Int) {
+        if hashCount == 0, skipPlainString() { return }
         let literalStart = position - hashCount
         var frames: [LiteralFrame] = []
         frames.reserveCapacity(2)
@@ -77,6 +78,25 @@ extension Lexer {
             }
         }
         report(.unterminatedString, at: literalStart)
+    }
+
+    /// At a `"`: skips the most common literal, `"text"` on one line with no escape or interpolation, without
+    /// the frame stack `scanString` builds; anything else (including `""` and `"""`) is left to it.
+    private mutating func skipPlainString() -> Bool {
+        var index = position + 1
+        guard index < bytes.count, bytes[index] != .quote else { return false }
+        while index < bytes.count {
+            switch bytes[index] {
+            case .quote:
+                position = index + 1
+                return true
+            case .backslash, .newline, .carriageReturn:
+                return false
+            default:
+                index += 1
+            }
+        }
+        return false
     }
 
     /// Consumes the opening quote(s) at `position`.

@@ -66,17 +66,22 @@ public struct Lexer {
     /// Skips whitespace and comments; returns whether a line break was among them.
     private mutating func skipTrivia() -> Bool {
         var sawNewline = false
-        while position < bytes.count {
-            switch bytes[position] {
+        // A local index rather than `position` keeps the hot loop in registers.
+        var index = position
+        defer { position = index }
+        while index < bytes.count {
+            switch bytes[index] {
             case .space, .tab, 0x0B, 0x0C:
-                position += 1
+                index += 1
             case .newline, .carriageReturn:
                 sawNewline = true
-                position += 1
-            case .slash where byte(at: position + 1) == .slash:
-                skipLineComment()
-            case .slash where byte(at: position + 1) == .star:
+                index += 1
+            case .slash where byte(at: index + 1) == .slash:
+                index = bytes.lineEnd(from: index + 2)
+            case .slash where byte(at: index + 1) == .star:
+                position = index
                 if skipBlockComment() { sawNewline = true }
+                index = position
             default:
                 return sawNewline
             }
@@ -85,9 +90,7 @@ public struct Lexer {
     }
 
     mutating func skipLineComment() {
-        while position < bytes.count, bytes[position] != .newline, bytes[position] != .carriageReturn {
-            position += 1
-        }
+        position = bytes.lineEnd(from: position)
     }
 
     /// Skips a possibly nested block comment; returns whether it spans lines.
@@ -152,13 +155,11 @@ public struct Lexer {
             position += 1
             return .otherOperator
         case .dollar:
-            position += 1
-            while position < bytes.count, bytes[position].isIdentifierContinuation { position += 1 }
+            skipIdentifierCharacters(from: position + 1)
             return .identifier
         default:
             if current.isIdentifierHead {
-                position += 1
-                while position < bytes.count, bytes[position].isIdentifierContinuation { position += 1 }
+                skipIdentifierCharacters(from: position + 1)
                 return .identifier
             }
             if current.isDigit {
@@ -265,13 +266,20 @@ public struct Lexer {
             return .pound
         }
         if hashes == 1, let head = byte(at: position + 1), head.isIdentifierHead {
-            position += 1
-            while position < bytes.count, bytes[position].isIdentifierContinuation { position += 1 }
+            skipIdentifierCharacters(from: position + 1)
             return .poundKeyword
         }
         // A run of `#` is one token, so that a long run is not recounted from each of its bytes.
         position += hashes
         return .pound
+    }
+
+    /// Moves `position` past the identifier characters from `start` on (in a register, not in memory).
+    @inline(__always)
+    private mutating func skipIdentifierCharacters(from start: Int) {
+        var index = start
+        while index < bytes.count, bytes[index].isIdentifierContinuation { index += 1 }
+        position = index
     }
 
     mutating func report(_ kind: LexerIssue.Kind, at offset: Int) {

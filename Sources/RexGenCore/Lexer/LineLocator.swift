@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns byte offsets into line and column numbers on demand, for a reader that asks in file order.
 ///
 /// The parser asks for positions as it moves forward, so counting line breaks from the previous answer
@@ -11,6 +13,8 @@ struct LineLocator {
     private var scanned = 0
     private var line = 1
     private var lineStart = 0
+    /// Whether the file has a `\r` anywhere (found once, with `memchr`): only then can a line end in one.
+    private lazy var hasCarriageReturn = bytes.baseAddress.map { memchr($0, Int32(UInt8.carriageReturn), bytes.count) != nil } ?? false
     private var table: LineTable?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -24,47 +28,48 @@ struct LineLocator {
             self.table = table
             return table.lineAndColumn(of: offset)
         }
-        countLineBreaks(upTo: min(offset, bytes.count))
+        let end = min(offset, bytes.count)
+        if hasCarriageReturn {
+            countEveryLineBreak(upTo: end)
+        } else {
+            countNewlines(upTo: end)
+        }
+        scanned = end
         return (line, offset - lineStart + 1)
     }
 
-    /// Counts the line breaks in `scanned..<end` (`\n`, `\r\n`, or a lone `\r`), as `LineTable` does.
-    private mutating func countLineBreaks(upTo end: Int) {
+    /// Without `\r` in the file: counts the `\n`s in `scanned..<end` a word at a time, then finds where the
+    /// last of them is, if there was one, by looking back from `end` (never past `scanned`).
+    private mutating func countNewlines(upTo end: Int) {
         guard let base = bytes.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
+        var newlines = 0
         var index = scanned
+        while index + 8 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            newlines &+= ByteWord.count(ByteWord.bytes(word, equalTo: .newline))
+            index += 8
+        }
         while index < end {
-            if index + 8 <= end {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let newlines = Self.zeroBytes(word ^ Self.repeated(.newline))
-                if Self.zeroBytes(word ^ Self.repeated(.carriageReturn)) == 0 {
-                    // No `\r` here: count the `\n`s at once; the last one starts the line.
-                    if newlines != 0 {
-                        line += newlines.nonzeroBitCount
-                        lineStart = index + (63 - newlines.leadingZeroBitCount) / 8 + 1
-                    }
-                    index += 8
-                    continue
-                }
-            }
+            if bytes[index] == .newline { newlines += 1 }
+            index += 1
+        }
+        guard newlines > 0 else { return }
+        line += newlines
+        var lastNewline = end - 1
+        while bytes[lastNewline] != .newline { lastNewline -= 1 }
+        lineStart = lastNewline + 1
+    }
+
+    /// Counts the line breaks in `scanned..<end` byte by byte: `\n`, `\r\n`, or a lone `\r`.
+    private mutating func countEveryLineBreak(upTo end: Int) {
+        for index in scanned..<end {
             let current = bytes[index]
             if current == .newline
                 || current == .carriageReturn && (index + 1 >= bytes.count || bytes[index + 1] != .newline) {
                 line += 1
                 lineStart = index + 1
             }
-            index += 1
         }
-        scanned = end
-    }
-
-    @inline(__always)
-    private static func repeated(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
-
-    /// The high bit of each zero byte of `word`, and no other bit (exact, unlike the shorter borrow trick).
-    @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
-        let low7 = repeated(0x7F)
-        return ~(((word & low7) &+ low7) | word | low7)
     }
 }

@@ -200,21 +200,3 @@ extension DeclarationParser {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 }
-
-extension UnsafeBufferPointer<UInt8> {
-    /// Whether `needle`'s UTF-8 bytes occur in this buffer: a plain byte search, no `String` needed.
-    func containsBytes(of needle: StaticString) -> Bool {
-        let length = needle.utf8CodeUnitCount
-        guard length > 0, count >= length else { return length == 0 }
-        let pattern = needle.utf8Start
-        let first = pattern[0]
-        var index = 0
-        candidates: while index <= count - length {
-            defer { index += 1 }
-            guard self[index] == first else { continue }
-            for offset in 1..<length where self[index + offset] != pattern[offset] { continue candidates }
-            return true
-        }
-        return false
-    }
-}
