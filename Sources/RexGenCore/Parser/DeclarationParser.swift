@@ -43,6 +43,8 @@ struct DeclarationParser {
         /// Qualified name of the nearest enclosing type or extended type, for naming nested declarations;
         /// empty in code, where a local type's name starts afresh (`S.init`'s local `E` is `E`, not `S.E`).
         var path: [String]
+        /// `path` joined with dots, made once per scope rather than once per member declared in it.
+        var qualifiedName: String
         var ifDepth: Int
         var braceOffset: Int
 
@@ -73,7 +75,7 @@ struct DeclarationParser {
         self.lines = LineLocator(bytes)
         self.token = lexer.next()
         self.file = ParsedFile(path: path)
-        self.scopes = [Scope(kind: .file, isLocal: false, path: [], ifDepth: 0, braceOffset: 0)]
+        self.scopes = [Scope(kind: .file, isLocal: false, path: [], qualifiedName: "", ifDepth: 0, braceOffset: 0)]
     }
 
     mutating func run() {
@@ -92,8 +94,9 @@ struct DeclarationParser {
             case .identifier:
                 if currentScope.holdsDeclarations {
                     parseDeclaration()
-                } else if case .code = currentScope.kind, previousKind != .dot, let keyword = keyword(of: token),
-                          keyword.isTypeDeclaration || keyword == .indirect, isLocalTypeDeclaration(keyword) {
+                } else if case .code = currentScope.kind, previousKind != .dot, Keyword.mayOpenLocalType(bytes, token),
+                          let keyword = keyword(of: token), keyword.isTypeDeclaration || keyword == .indirect,
+                          isLocalTypeDeclaration(keyword) {
                     parseDeclaration()
                 } else {
                     advance()
@@ -171,8 +174,8 @@ struct DeclarationParser {
 
     mutating func push(_ kind: Scope.Kind, path: [String]) {
         let isLocal = currentScope.isLocal || !currentScope.holdsDeclarations
-        scopes.append(Scope(kind: kind, isLocal: isLocal, path: path, ifDepth: ifStack.count,
-                            braceOffset: token.start))
+        scopes.append(Scope(kind: kind, isLocal: isLocal, path: path, qualifiedName: path.joined(separator: "."),
+                            ifDepth: ifStack.count, braceOffset: token.start))
     }
 
     private mutating func popScope() {
