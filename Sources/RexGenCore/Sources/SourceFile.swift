@@ -27,23 +27,46 @@ public struct SourceFile: Sendable {
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             return .failure(.error("cannot read '\(path)': not a regular file", at: location))
         }
-        // The size is a hint only: a file that grows or shrinks while being read is read to its end.
-        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096))) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        // The size is a hint only: a file that grows or shrinks while being read is read to its end. The
+        // buffer is one byte larger than the size, so the end of an unchanged file is seen by the same loop,
+        // and left uninitialised: `read` fills it, and zeroing it first would touch every page twice.
+        var failure: Int32 = 0
+        var blockSize = max(Int(status.st_size), 0) + 1
+        var bytes = [UInt8](unsafeUninitializedCapacity: blockSize) { buffer, filled in
+            filled = readToEnd(descriptor, into: buffer, failure: &failure)
+        }
+        var filledBlock = bytes.count == blockSize
+        while failure == 0, filledBlock {
+            // Still more: the file grew. Read the rest a block at a time.
+            blockSize = max(bytes.count, 4096)
+            let more = [UInt8](unsafeUninitializedCapacity: blockSize) { buffer, filled in
+                filled = readToEnd(descriptor, into: buffer, failure: &failure)
             }
+            filledBlock = more.count == blockSize
+            bytes += more
+        }
+        if failure != 0 {
+            return .failure(.error("cannot read '\(path)': \(String(cString: strerror(failure)))", at: location))
+        }
+        return .success(SourceFile(path: path, bytes: bytes))
+    }
+
+    /// Fills `buffer` from the descriptor until it is full or the file ends; returns how many bytes were read.
+    /// On an error other than `EINTR`, sets `failure` to `errno` and stops.
+    private static func readToEnd(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>,
+                                  failure: inout Int32) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let count = Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(.error("cannot read '\(path)': \(String(cString: strerror(errno)))", at: location))
+                failure = errno
+                break
             }
             if count == 0 { break }
             filled += count
         }
-        bytes.removeSubrange(filled...)
-        return .success(SourceFile(path: path, bytes: bytes))
+        return filled
     }
 }
 
