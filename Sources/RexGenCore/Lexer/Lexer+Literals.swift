@@ -11,6 +11,7 @@ extension Lexer {
     }
 
     /// Scans a string literal starting at its opening quote (after any `#`s), interpolations included.
+    @inline(never)
     mutating func scanString(hashCount: Int) {
         if hashCount == 0, skipPlainString() { return }
         let literalStart = position - hashCount
@@ -140,6 +141,7 @@ extension Lexer {
     /// `/…/` where an expression may start: the body must not begin with a space and must end on its line.
     /// As in Swift's lexer, it must not end with a space, hold an unbalanced `)` (`(/a .. /b)` and
     /// `{ /x ~= $0 }).map(/y)` are operators), or be followed by `/` or `*` (a comment).
+    @inline(never)
     mutating func scanBareRegex() -> Bool {
         guard let first = byte(at: position + 1), first != .space, first != .tab, first != .newline,
               first != .carriageReturn, first != .slash, first != .star, first != .equal

@@ -64,14 +64,20 @@ public struct Lexer {
     }
 
     /// Skips whitespace and comments; returns whether a line break was among them.
+    @inline(__always)  // into `next`, with `scanToken`: the per-token path is then one function
     private mutating func skipTrivia() -> Bool {
         var sawNewline = false
-        // A local index rather than `position` keeps the hot loop in registers.
+        // A local index and buffer rather than `position` and `self.bytes` keep the hot loop in registers.
+        let bytes = self.bytes
         var index = position
         defer { position = index }
         while index < bytes.count {
             switch bytes[index] {
-            case .space, .tab, 0x0B, 0x0C:
+            case .space:
+                // A run of spaces (indentation) is skipped eight bytes at a time; a single one at once.
+                index += 1
+                if index < bytes.count, bytes[index] == .space { index = bytes.spacesEnd(from: index) }
+            case .tab, 0x0B, 0x0C:
                 index += 1
             case .newline, .carriageReturn:
                 sawNewline = true
@@ -119,6 +125,9 @@ public struct Lexer {
 
     // MARK: - Tokens
 
+    /// Punctuation and identifiers here; the longer forms in functions of their own, kept out of line so
+    /// that the common path, inlined into `next`, stays small.
+    @inline(__always)
     private mutating func scanToken() -> Token.Kind {
         let current = bytes[position]
         switch current {
@@ -168,12 +177,17 @@ public struct Lexer {
             }
             position += 1
             if current.isOperatorCharacter { return .otherOperator }
-            // A run of stray bytes (binary data, `'`) is one token and one issue, not one per byte.
-            let start = position - 1
-            while let following = byte(at: position), following.startsNoToken { position += 1 }
-            report(.unexpectedCharacter, at: start)
-            return .unknown
+            return scanStrayBytes()
         }
+    }
+
+    /// A run of stray bytes (binary data, `'`) is one token and one issue, not one per byte.
+    @inline(never)
+    private mutating func scanStrayBytes() -> Token.Kind {
+        let start = position - 1
+        while let following = byte(at: position), following.startsNoToken { position += 1 }
+        report(.unexpectedCharacter, at: start)
+        return .unknown
     }
 
     /// Whether a `/` here may open a regex literal: where an expression starts, not after an operand.
@@ -198,6 +212,7 @@ public struct Lexer {
         return false
     }
 
+    @inline(never)
     private mutating func scanNumber() {
         let isHex = bytes[position] == .zero && (byte(at: position + 1) == 0x78 || byte(at: position + 1) == 0x58)
         position += 1
@@ -215,6 +230,7 @@ public struct Lexer {
         }
     }
 
+    @inline(never)
     private mutating func scanBacktickIdentifier() -> Token.Kind {
         let start = position
         position += 1
@@ -238,6 +254,7 @@ public struct Lexer {
     }
 
     /// `#if`, `#"raw"#`, `#/regex/#`, or a lone `#`.
+    @inline(never)
     private mutating func scanPound() -> Token.Kind {
         var hashes = 0
         while byte(at: position + hashes) == .pound { hashes += 1 }
@@ -274,12 +291,10 @@ public struct Lexer {
         return .pound
     }
 
-    /// Moves `position` past the identifier characters from `start` on (in a register, not in memory).
+    /// Moves `position` past the identifier characters from `start` on.
     @inline(__always)
     private mutating func skipIdentifierCharacters(from start: Int) {
-        var index = start
-        while index < bytes.count, bytes[index].isIdentifierContinuation { index += 1 }
-        position = index
+        position = bytes.identifierEnd(from: start)
     }
 
     mutating func report(_ kind: LexerIssue.Kind, at offset: Int) {

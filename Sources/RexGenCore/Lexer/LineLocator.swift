@@ -46,9 +46,16 @@ struct LineLocator {
         var newlines = 0
         var index = scanned
         while index + 8 <= end {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            newlines &+= ByteWord.count(ByteWord.bytes(word, equalTo: .newline))
-            index += 8
+            // Eight byte-wide counters, one per byte position, summed into `newlines` once per 255 words
+            // (before any counter could overflow) rather than once per word.
+            var counters: UInt64 = 0
+            let stop = min(end, index + 255 * 8)
+            while index + 8 <= stop {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                counters &+= ByteWord.bytes(word, equalTo: .newline) >> 7
+                index += 8
+            }
+            newlines += ByteWord.sum(counters)
         }
         while index < end {
             if bytes[index] == .newline { newlines += 1 }
