@@ -174,7 +174,9 @@ struct DeclarationParser {
 
     mutating func push(_ kind: Scope.Kind, path: [String]) {
         let isLocal = currentScope.isLocal || !currentScope.holdsDeclarations
-        scopes.append(Scope(kind: kind, isLocal: isLocal, path: path, qualifiedName: path.joined(separator: "."),
+        // Code blocks, most scopes, have no path: no joining for them.
+        let qualifiedName = path.isEmpty ? "" : path.joined(separator: ".")
+        scopes.append(Scope(kind: kind, isLocal: isLocal, path: path, qualifiedName: qualifiedName,
                             ifDepth: ifStack.count, braceOffset: token.start))
     }
 

@@ -68,13 +68,18 @@ enum Keyword: String, CaseIterable {
         }
     }
 
-    /// Every keyword's bytes packed into two integers, ordered by length, so that matching an identifier
-    /// compares integers with the few keywords of its length: no arrays of arrays, which would be retained
-    /// and released on every look-up.
+    /// Every keyword's bytes packed into two integers, in slots by length and first byte, so that matching
+    /// an identifier compares integers with the one or two keywords of its slot, and most words find their
+    /// slot empty. One flat table: an array of arrays would be retained and released on every look-up.
     private struct Entry {
         var packed: PackedName
         var keyword: Keyword
+        var slot: Int { Keyword.slot(length: packed.length, first: UInt8(truncatingIfNeeded: packed.head)) }
     }
+
+    /// Keywords are lower-case ASCII letters and `_`, whose low five bits tell them apart.
+    private static func slot(length: Int, first: UInt8) -> Int { length << 5 | Int(first & 0x1F) }
+    private static let slotCount = (PackedName.maximumLength + 1) << 5
 
     private static let entries: [Entry] = allCases
         .map { keyword in
@@ -82,11 +87,11 @@ enum Keyword: String, CaseIterable {
                 Entry(packed: PackedName($0, start: 0, end: $0.count), keyword: keyword)
             }
         }
-        .sorted { $0.packed.length < $1.packed.length }
+        .sorted { $0.slot < $1.slot }
 
-    /// `entries[firstEntry[n]..<firstEntry[n + 1]]` are the keywords of length `n`.
-    private static let firstEntry: [Int] = (0...PackedName.maximumLength + 1).map { length in
-        entries.firstIndex { $0.packed.length >= length } ?? entries.count
+    /// `entries[firstEntry[slot]..<firstEntry[slot + 1]]` are the keywords of one slot.
+    private static let firstEntry: [Int] = (0...slotCount).map { slot in
+        entries.firstIndex { $0.slot >= slot } ?? entries.count
     }
 
     static func match(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Keyword? {
@@ -94,8 +99,11 @@ enum Keyword: String, CaseIterable {
         guard length > 1, length <= PackedName.maximumLength else { return nil }
         let first = bytes[start]
         guard first >= 0x61 && first <= 0x7A || first == .underscore else { return nil }
+        let slot = slot(length: length, first: first)
+        let candidates = firstEntry[slot]..<firstEntry[slot + 1]
+        guard !candidates.isEmpty else { return nil }
         let name = PackedName(bytes, start: start, end: end)
-        for index in firstEntry[length]..<firstEntry[length + 1] where entries[index].packed == name {
+        for index in candidates where entries[index].packed == name {
             return entries[index].keyword
         }
         return nil
