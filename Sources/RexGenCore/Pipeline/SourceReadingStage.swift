@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Sources → Parser: reads and parses files on every core, returning them in path order.
 enum SourceReadingStage {
@@ -20,35 +21,40 @@ enum SourceReadingStage {
 
     static func read(_ paths: [String]) -> Output {
         let slots = Slots(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            let (file, size) = readOne(paths[index])
-            slots.files[index] = file
-            slots.sizes[index] = size
+        // One worker per core, each with its own read buffer, taking every `workers`-th file.
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, paths.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let reader = FileReader()
+            for index in stride(from: worker, to: paths.count, by: workers) {
+                let (file, size) = readOne(paths[index], with: reader)
+                slots.files[index] = file
+                slots.sizes[index] = size
+            }
         }
         return Output(files: slots.files, byteCount: slots.sizes.reduce(0, +))
     }
 
-    static func readOne(_ path: String) -> (ParsedFile, Int) {
-        switch SourceFile.read(path: path) {
+    static func readOne(_ path: String, with reader: FileReader) -> (ParsedFile, Int) {
+        switch reader.read(path: path) {
         case .failure(let diagnostic):
             var file = ParsedFile(path: path)
             file.diagnostics.append(diagnostic)
             return (file, 0)
-        case .success(let source):
-            let file = source.bytes.withUnsafeBufferPointer { bytes -> ParsedFile in
-                // Our own output (say, in a Generated/ folder inside the sources) declares the very members
-                // it generates; reading it back would make every property collide with itself.
-                if bytes.starts(with: GeneratedFile.headerMarker.utf8) { return ParsedFile(path: path) }
-                if let problem = TextValidator.firstProblem(in: bytes) {
-                    var file = ParsedFile(path: path)
-                    let (line, column) = LineTable(bytes).lineAndColumn(of: problem.offset)
-                    file.diagnostics.append(.error(problem.message,
-                                                   at: SourceLocation(file: path, line: line, column: column)))
-                    return file
-                }
-                return SwiftReader.parse(bytes, path: path)
-            }
-            return (file, source.bytes.count)
+        case .success(let bytes):
+            return (parse(bytes, path: path), bytes.count)
         }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> ParsedFile {
+        // Our own output (say, in a Generated/ folder inside the sources) declares the very members it
+        // generates; reading it back would make every property collide with itself.
+        if bytes.starts(with: GeneratedFile.headerMarker.utf8) { return ParsedFile(path: path) }
+        if let problem = TextValidator.firstProblem(in: bytes) {
+            var file = ParsedFile(path: path)
+            let (line, column) = LineTable(bytes).lineAndColumn(of: problem.offset)
+            file.diagnostics.append(.error(problem.message, at: SourceLocation(file: path, line: line, column: column)))
+            return file
+        }
+        return SwiftReader.parse(bytes, path: path)
     }
 }
