@@ -72,7 +72,11 @@ public struct Lexer {
         var index = position
         defer { position = index }
         while index < bytes.count {
-            switch bytes[index] {
+            let current = bytes[index]
+            // Most tokens start right here, at a byte that is neither whitespace nor `/`: one comparison
+            // answers that, where the switch below would take an indirect jump.
+            if current > .space && current != .slash { return sawNewline }
+            switch current {
             case .space:
                 // A run of spaces (indentation) is skipped eight bytes at a time; a single one at once.
                 index += 1
