@@ -23,7 +23,7 @@ final class ModelDumpTests: XCTestCase {
                 AssociatedValue(label: nil, typeText: "Int"),
             ]
             cases.append(EnumCaseDeclaration(
-                name: text, location: SourceLocation(file: text, line: index + 1, column: index + 2),
+                name: text, location: SourceLocation(file: text, line: index * 997 + 1, column: index * 10 + 2),
                 isIndirect: index % 2 == 0, attributes: [text, "@available(*, deprecated)"],
                 ifConfig: [IfConfigClause(blockID: index, kind: .if, condition: text, precedingConditions: [])],
                 associatedValues: values, rawValue: index % 2 == 0 ? text : nil))
@@ -56,6 +56,14 @@ final class ModelDumpTests: XCTestCase {
             let written = ModelDump.jsonLines(model, rules: rules)
             XCTAssertEqual(written, try ReferenceDump.jsonLines(model, rules: rules))
             XCTAssertEqual(written.split(separator: "\n").count, Self.awkwardTexts.count + 1)
+        }
+    }
+
+    func testNumbersOfEveryWidth() {
+        for value in [0, 7, 10, 99, 100, 12_345, Int.max, -1, -40, Int.min] {
+            var writer = JSONBytesWriter()
+            writer.int(value)
+            XCTAssertEqual(String(decoding: writer.bytes, as: UTF8.self), String(value))
         }
     }
 

@@ -43,7 +43,20 @@ struct JSONBytesWriter {
         endArray()
     }
 
-    mutating func int(_ value: Int) { raw(String(value)) }
+    /// Decimal digits written straight into the buffer (no `String` per number).
+    mutating func int(_ value: Int) {
+        separate()
+        let start = bytes.count
+        var magnitude = value.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        bytes[start...].reverse()
+        needsComma = true
+    }
+
     mutating func bool(_ value: Bool) { raw(value ? "true" : "false") }
     mutating func null() { raw("null") }
 
