@@ -3,17 +3,7 @@
 extension UnsafeBufferPointer<UInt8> {
     /// The offset of the first `\n` or `\r` at or after `start`, or `count`: where a line comment ends.
     func lineEnd(from start: Int) -> Int {
-        var index = start
-        if let base = baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if ByteWord.lineBreaks(word) != 0 { break }
-                index += 8
-            }
-        }
-        while index < count, self[index] != .newline, self[index] != .carriageReturn { index += 1 }
-        return index
+        firstByte(from: start, outside: { ~ByteWord.lineBreaks($0) }) { $0 != .newline && $0 != .carriageReturn }
     }
 
     /// The offset of the first byte at or after `start` that is not an identifier character (or `count`).

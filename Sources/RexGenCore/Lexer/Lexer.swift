@@ -64,7 +64,7 @@ public struct Lexer {
     }
 
     /// Skips whitespace and comments; returns whether a line break was among them.
-    @inline(__always)  // into `next`, with `scanToken`: the per-token path is then one function
+    @inline(__always)  // into `next`: it runs before every token
     private mutating func skipTrivia() -> Bool {
         var sawNewline = false
         // A local index and buffer rather than `position` and `self.bytes` keep the hot loop in registers.
@@ -130,8 +130,7 @@ public struct Lexer {
     // MARK: - Tokens
 
     /// Punctuation and identifiers here; the longer forms in functions of their own, kept out of line so
-    /// that the common path, inlined into `next`, stays small.
-    @inline(__always)
+    /// that this common path stays small.
     private mutating func scanToken() -> Token.Kind {
         let current = bytes[position]
         switch current {

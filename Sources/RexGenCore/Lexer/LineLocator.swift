@@ -14,7 +14,8 @@ struct LineLocator {
     private var line = 1
     private var lineStart = 0
     /// Whether the file has a `\r` anywhere (found once, with `memchr`): only then can a line end in one.
-    private lazy var hasCarriageReturn = bytes.baseAddress.map { memchr($0, Int32(UInt8.carriageReturn), bytes.count) != nil } ?? false
+    private lazy var hasCarriageReturn =
+        bytes.baseAddress.map { memchr($0, Int32(UInt8.carriageReturn), bytes.count) != nil } ?? false
     private var table: LineTable?
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
