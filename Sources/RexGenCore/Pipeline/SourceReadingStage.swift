@@ -12,20 +12,32 @@ enum SourceReadingStage {
     private final class Slots: @unchecked Sendable {
         var files: [ParsedFile]
         var sizes: [Int]
+        private var taken = 0
+        private let lock = NSLock()
 
         init(count: Int) {
             files = (0..<count).map { _ in ParsedFile(path: "") }
             sizes = Array(repeating: 0, count: count)
         }
+
+        /// The next file no worker has taken yet, if any.
+        func take() -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard taken < files.count else { return nil }
+            taken += 1
+            return taken - 1
+        }
     }
 
     static func read(_ paths: [String]) -> Output {
         let slots = Slots(count: paths.count)
-        // One worker per core, each with its own read buffer, taking every `workers`-th file.
+        // One worker per core, each with its own read buffer, each taking the next file not yet taken (so a
+        // run of large files is shared out rather than falling to one worker).
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, paths.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let reader = FileReader()
-            for index in stride(from: worker, to: paths.count, by: workers) {
+            while let index = slots.take() {
                 let (file, size) = readOne(paths[index], with: reader)
                 slots.files[index] = file
                 slots.sizes[index] = size
