@@ -64,16 +64,6 @@ final class ByteSearchTests: XCTestCase {
         XCTAssertTrue(contains("rrexgen:", "rexgen:"))
     }
 
-    func testByteWordSumAddsEveryByte() {
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<1000 {
-            let counters = UInt64.random(in: .min ... .max, using: &generator)
-            let expected = (0..<8).reduce(0) { $0 + Int((counters >> (8 * UInt64($1))) & 0xFF) }
-            XCTAssertEqual(ByteWord.sum(counters), expected)
-        }
-        XCTAssertEqual(ByteWord.sum(.max), 8 * 255)
-    }
-
     func testTextValidatorFindsTheFirstProblemAtEveryOffset() {
         let plain = Array(repeating: UInt8(ascii: "a"), count: 100)
         plain.withUnsafeBufferPointer { XCTAssertNil(TextValidator.firstProblem(in: $0)) }

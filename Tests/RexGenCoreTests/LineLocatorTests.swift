@@ -33,6 +33,15 @@ final class LineLocatorTests: XCTestCase {
         assertAgreesWithLineTable(text, offsets: [text.count / 2, text.count])
     }
 
+    func testLongStretchesBetweenQuestions() {
+        // More than 255 blocks of sixteen bytes between two questions, with and without a `\r` in the file.
+        let lines = (0..<3000).map { String(repeating: "x", count: $0 % 23) }
+        for separator in ["\n", "\r\n"] {
+            let text = Array(lines.joined(separator: separator).utf8)
+            assertAgreesWithLineTable(text, offsets: [5, text.count / 3, text.count - 1, text.count])
+        }
+    }
+
     func testOffsetsBeforeAnEarlierAnswerStillAgree() {
         let text = Array(String(repeating: "let x = 1\n", count: 50).utf8)
         assertAgreesWithLineTable(text, offsets: [300, 12, 499, 0, 250, 251, 500])

@@ -57,23 +57,11 @@ enum ByteWord {
     static func repeated(_ byte: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(byte) }
 
     /// The high bit of each zero byte of `word`, and no other bit (exact, unlike the shorter borrow trick,
-    /// so the bits can be counted).
+    /// so the bits tell which bytes).
     @inline(__always)
     static func zeroBytes(_ word: UInt64) -> UInt64 {
         let low7 = repeated(0x7F)
         return ~(((word & low7) &+ low7) | word | low7)
-    }
-
-    /// The sum of the eight bytes of `counters`: the even and the odd bytes, as four 16-bit lanes each,
-    /// are each gathered into the top lane by one multiplication. (Counting bits with `nonzeroBitCount`
-    /// instead would take a dozen instructions per word: the x86-64 baseline Swift compiles for has no
-    /// `popcnt`.)
-    @inline(__always)
-    static func sum(_ counters: UInt64) -> Int {
-        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF, gather: UInt64 = 0x0001_0001_0001_0001
-        let even = ((counters & lanes) &* gather) >> 48
-        let odd = (((counters >> 8) & lanes) &* gather) >> 48
-        return Int(even + odd)
     }
 
     /// The high bit of each byte of `word` that equals `byte`.

@@ -3,7 +3,7 @@ import Foundation
 /// Turns byte offsets into line and column numbers on demand, for a reader that asks in file order.
 ///
 /// The parser asks for positions as it moves forward, so counting line breaks from the previous answer
-/// to the next costs one pass over the part of the file read so far, eight bytes at a time, and nothing
+/// to the next costs one pass over the part of the file read so far, sixteen bytes at a time, and nothing
 /// for files with no declaration worth a position. A `LineTable` would index every line of every file up
 /// front. An offset before the previous one (diagnostics found late) switches to a `LineTable`, so no order
 /// of questions costs more than linear time. Answers are the same as `LineTable`'s.
@@ -39,24 +39,26 @@ struct LineLocator {
         return (line, offset - lineStart + 1)
     }
 
-    /// Without `\r` in the file: counts the `\n`s in `scanned..<end` a word at a time, then finds where the
-    /// last of them is, if there was one, by looking back from `end` (never past `scanned`).
+    /// Without `\r` in the file: counts the `\n`s in `scanned..<end` sixteen at a time (a vector compare and
+    /// add per block), then finds where the last of them is, if there was one, by looking back from `end`
+    /// (never past `scanned`).
     private mutating func countNewlines(upTo end: Int) {
         guard let base = bytes.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
         var newlines = 0
         var index = scanned
-        while index + 8 <= end {
-            // Eight byte-wide counters, one per byte position, summed into `newlines` once per 255 words
-            // (before any counter could overflow) rather than once per word.
-            var counters: UInt64 = 0
-            let stop = min(end, index + 255 * 8)
-            while index + 8 <= stop {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                counters &+= ByteWord.bytes(word, equalTo: .newline) >> 7
-                index += 8
+        let newline = SIMD16<UInt8>(repeating: .newline)
+        while index + 16 <= end {
+            // Sixteen byte-wide counters, one per byte position, summed into `newlines` once per 255 blocks
+            // (before any counter could overflow) rather than once per block.
+            var counters = SIMD16<UInt8>()
+            let stop = min(end, index + 255 * 16)
+            while index + 16 <= stop {
+                let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                counters = counters.replacing(with: counters &+ 1, where: block .== newline)
+                index += 16
             }
-            newlines += ByteWord.sum(counters)
+            newlines += Int(SIMD16<UInt16>(truncatingIfNeeded: counters).wrappedSum())
         }
         while index < end {
             if bytes[index] == .newline { newlines += 1 }
