@@ -107,7 +107,7 @@ struct DumpCommand: ParsableCommand {
         let model = Pipeline.readModel(resolved.options, diagnostics: &diagnostics, timings: &timings)
         switch format {
         case .json:
-            Console.output(ModelDump.jsonLines(model, rules: resolved.options.selection))
+            Console.output(ModelDump.jsonLinesUTF8(model, rules: resolved.options.selection))
         case .tree, .dot:
             let tree = Pipeline.buildActionTree(model, resolved.options, diagnostics: &diagnostics)
             Console.output(format == .tree ? ActionTreeDump.tree(tree) : ActionTreeDump.dot(tree))

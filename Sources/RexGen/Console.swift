@@ -11,6 +11,10 @@ enum Console {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
+    static func output(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
     static func report(_ diagnostics: [Diagnostic], quiet: Bool) {
         for diagnostic in diagnostics where !quiet || diagnostic.severity == .error {
             error(diagnostic.description)

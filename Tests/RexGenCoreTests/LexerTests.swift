@@ -268,4 +268,20 @@ final class LexerTests: XCTestCase {
             XCTAssertGreaterThan(tokens.count, 0, unit)
         }
     }
+
+    func testTokenKeepsItsTriviaStartAndLineStartApart() {
+        for triviaStart in [0, 1, 12_345, Int.max] {
+            for isAtLineStart in [false, true] {
+                var token = Token(kind: .rightBrace, start: 7, end: 8, triviaStart: triviaStart, isAtLineStart: isAtLineStart)
+                XCTAssertEqual(token.triviaStart, triviaStart)
+                XCTAssertEqual(token.isAtLineStart, isAtLineStart)
+                token.isAtLineStart.toggle()
+                XCTAssertEqual(token.triviaStart, triviaStart)
+                XCTAssertEqual(token.isAtLineStart, !isAtLineStart)
+                token.triviaStart = 3
+                XCTAssertEqual(token.isAtLineStart, !isAtLineStart)
+                XCTAssertEqual(token, Token(kind: .rightBrace, start: 7, end: 8, triviaStart: 3, isAtLineStart: !isAtLineStart))
+            }
+        }
+    }
 }

@@ -26,11 +26,24 @@ extension UInt8 {
     var isDigit: Bool { self >= 0x30 && self <= 0x39 }
 
     /// ASCII letters, `_`, and every non-ASCII byte (Swift allows most of Unicode in names).
-    var isIdentifierHead: Bool {
-        (self | 0x20) >= 0x61 && (self | 0x20) <= 0x7A || self == .underscore || self >= 0x80
-    }
+    @inline(__always)
+    var isIdentifierHead: Bool { Self.isMember(self, lowBits: 0, highBits: Self.lettersAndUnderscore) }
 
-    var isIdentifierContinuation: Bool { isIdentifierHead || isDigit }
+    /// `isIdentifierHead` or an ASCII digit. Identifiers are most of the bytes the lexer scans, so both are
+    /// one bit test in a 256-bit set (bits for bytes 0–63, bits for 64–127, and every byte from 128 on)
+    /// rather than a chain of comparisons.
+    @inline(__always)
+    var isIdentifierContinuation: Bool { Self.isMember(self, lowBits: Self.digits, highBits: Self.lettersAndUnderscore) }
+
+    /// `0`–`9` as bits of bytes 0–63; `A`–`Z`, `_` and `a`–`z` as bits of bytes 64–127.
+    private static let digits: UInt64 = 0x03FF_0000_0000_0000
+    private static let lettersAndUnderscore: UInt64 = 0x07FF_FFFE_87FF_FFFE
+
+    @inline(__always)
+    private static func isMember(_ byte: UInt8, lowBits: UInt64, highBits: UInt64) -> Bool {
+        let bits = byte < 64 ? lowBits : byte < 128 ? highBits : ~0
+        return bits >> UInt64(byte & 63) & 1 != 0
+    }
 
     /// Bytes that begin no token at all (control characters, `'`, DEL): collapsed into one `unknown` token.
     var startsNoToken: Bool {

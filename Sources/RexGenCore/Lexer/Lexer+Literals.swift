@@ -11,7 +11,9 @@ extension Lexer {
     }
 
     /// Scans a string literal starting at its opening quote (after any `#`s), interpolations included.
+    @inline(never)
     mutating func scanString(hashCount: Int) {
+        if hashCount == 0, skipPlainString() { return }
         let literalStart = position - hashCount
         var frames: [LiteralFrame] = []
         frames.reserveCapacity(2)
@@ -79,6 +81,25 @@ extension Lexer {
         report(.unterminatedString, at: literalStart)
     }
 
+    /// At a `"`: skips the most common literal, `"text"` on one line with no escape or interpolation, without
+    /// the frame stack `scanString` builds; anything else (including `""` and `"""`) is left to it.
+    private mutating func skipPlainString() -> Bool {
+        var index = position + 1
+        guard index < bytes.count, bytes[index] != .quote else { return false }
+        while index < bytes.count {
+            switch bytes[index] {
+            case .quote:
+                position = index + 1
+                return true
+            case .backslash, .newline, .carriageReturn:
+                return false
+            default:
+                index += 1
+            }
+        }
+        return false
+    }
+
     /// Consumes the opening quote(s) at `position`.
     private mutating func openString(hashCount: Int) -> LiteralFrame {
         var isMultiline = byte(at: position + 1) == .quote && byte(at: position + 2) == .quote
@@ -120,6 +141,7 @@ extension Lexer {
     /// `/…/` where an expression may start: the body must not begin with a space and must end on its line.
     /// As in Swift's lexer, it must not end with a space, hold an unbalanced `)` (`(/a .. /b)` and
     /// `{ /x ~= $0 }).map(/y)` are operators), or be followed by `/` or `*` (a comment).
+    @inline(never)
     mutating func scanBareRegex() -> Bool {
         guard let first = byte(at: position + 1), first != .space, first != .tab, first != .newline,
               first != .carriageReturn, first != .slash, first != .star, first != .equal

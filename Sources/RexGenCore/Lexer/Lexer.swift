@@ -64,19 +64,34 @@ public struct Lexer {
     }
 
     /// Skips whitespace and comments; returns whether a line break was among them.
+    @inline(__always)  // into `next`: it runs before every token
     private mutating func skipTrivia() -> Bool {
         var sawNewline = false
-        while position < bytes.count {
-            switch bytes[position] {
-            case .space, .tab, 0x0B, 0x0C:
-                position += 1
+        // A local index and buffer rather than `position` and `self.bytes` keep the hot loop in registers.
+        let bytes = self.bytes
+        var index = position
+        defer { position = index }
+        while index < bytes.count {
+            let current = bytes[index]
+            // Most tokens start right here, at a byte that is neither whitespace nor `/`: one comparison
+            // answers that, where the switch below would take an indirect jump.
+            if current > .space && current != .slash { return sawNewline }
+            switch current {
+            case .space:
+                // A run of spaces (indentation) is skipped eight bytes at a time; a single one at once.
+                index += 1
+                if index < bytes.count, bytes[index] == .space { index = bytes.spacesEnd(from: index) }
+            case .tab, 0x0B, 0x0C:
+                index += 1
             case .newline, .carriageReturn:
                 sawNewline = true
-                position += 1
-            case .slash where byte(at: position + 1) == .slash:
-                skipLineComment()
-            case .slash where byte(at: position + 1) == .star:
+                index += 1
+            case .slash where byte(at: index + 1) == .slash:
+                index = bytes.lineEnd(from: index + 2)
+            case .slash where byte(at: index + 1) == .star:
+                position = index
                 if skipBlockComment() { sawNewline = true }
+                index = position
             default:
                 return sawNewline
             }
@@ -85,9 +100,7 @@ public struct Lexer {
     }
 
     mutating func skipLineComment() {
-        while position < bytes.count, bytes[position] != .newline, bytes[position] != .carriageReturn {
-            position += 1
-        }
+        position = bytes.lineEnd(from: position)
     }
 
     /// Skips a possibly nested block comment; returns whether it spans lines.
@@ -116,6 +129,8 @@ public struct Lexer {
 
     // MARK: - Tokens
 
+    /// Punctuation and identifiers here; the longer forms in functions of their own, kept out of line so
+    /// that this common path stays small.
     private mutating func scanToken() -> Token.Kind {
         let current = bytes[position]
         switch current {
@@ -152,13 +167,11 @@ public struct Lexer {
             position += 1
             return .otherOperator
         case .dollar:
-            position += 1
-            while position < bytes.count, bytes[position].isIdentifierContinuation { position += 1 }
+            skipIdentifierCharacters(from: position + 1)
             return .identifier
         default:
             if current.isIdentifierHead {
-                position += 1
-                while position < bytes.count, bytes[position].isIdentifierContinuation { position += 1 }
+                skipIdentifierCharacters(from: position + 1)
                 return .identifier
             }
             if current.isDigit {
@@ -167,12 +180,17 @@ public struct Lexer {
             }
             position += 1
             if current.isOperatorCharacter { return .otherOperator }
-            // A run of stray bytes (binary data, `'`) is one token and one issue, not one per byte.
-            let start = position - 1
-            while let following = byte(at: position), following.startsNoToken { position += 1 }
-            report(.unexpectedCharacter, at: start)
-            return .unknown
+            return scanStrayBytes()
         }
+    }
+
+    /// A run of stray bytes (binary data, `'`) is one token and one issue, not one per byte.
+    @inline(never)
+    private mutating func scanStrayBytes() -> Token.Kind {
+        let start = position - 1
+        while let following = byte(at: position), following.startsNoToken { position += 1 }
+        report(.unexpectedCharacter, at: start)
+        return .unknown
     }
 
     /// Whether a `/` here may open a regex literal: where an expression starts, not after an operand.
@@ -197,6 +215,7 @@ public struct Lexer {
         return false
     }
 
+    @inline(never)
     private mutating func scanNumber() {
         let isHex = bytes[position] == .zero && (byte(at: position + 1) == 0x78 || byte(at: position + 1) == 0x58)
         position += 1
@@ -214,6 +233,7 @@ public struct Lexer {
         }
     }
 
+    @inline(never)
     private mutating func scanBacktickIdentifier() -> Token.Kind {
         let start = position
         position += 1
@@ -237,6 +257,7 @@ public struct Lexer {
     }
 
     /// `#if`, `#"raw"#`, `#/regex/#`, or a lone `#`.
+    @inline(never)
     private mutating func scanPound() -> Token.Kind {
         var hashes = 0
         while byte(at: position + hashes) == .pound { hashes += 1 }
@@ -265,13 +286,18 @@ public struct Lexer {
             return .pound
         }
         if hashes == 1, let head = byte(at: position + 1), head.isIdentifierHead {
-            position += 1
-            while position < bytes.count, bytes[position].isIdentifierContinuation { position += 1 }
+            skipIdentifierCharacters(from: position + 1)
             return .poundKeyword
         }
         // A run of `#` is one token, so that a long run is not recounted from each of its bytes.
         position += hashes
         return .pound
+    }
+
+    /// Moves `position` past the identifier characters from `start` on.
+    @inline(__always)
+    private mutating func skipIdentifierCharacters(from start: Int) {
+        position = bytes.identifierEnd(from: start)
     }
 
     mutating func report(_ kind: LexerIssue.Kind, at offset: Int) {

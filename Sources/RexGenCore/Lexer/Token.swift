@@ -22,10 +22,29 @@ public struct Token: Sendable, Equatable {
     public var start: Int
     /// Offset one past the last byte.
     public var end: Int
+    /// `triviaStart`, with `isAtLineStart` in the sign bit (offsets are never negative): four stored values
+    /// rather than five let a token be returned in registers. (Returned through memory, each token was
+    /// copied again and read back with wider loads than the stores that wrote it, which stalls.)
+    private var triviaStartAndLineStart: Int
+
+    public init(kind: Kind, start: Int, end: Int, triviaStart: Int, isAtLineStart: Bool) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.triviaStartAndLineStart = isAtLineStart ? triviaStart | Int.min : triviaStart
+    }
+
     /// Offset where the whitespace and comments before this token begin (the previous token's end).
-    public var triviaStart: Int
+    public var triviaStart: Int {
+        get { triviaStartAndLineStart & Int.max }
+        set { triviaStartAndLineStart = isAtLineStart ? newValue | Int.min : newValue }
+    }
+
     /// Whether that trivia contains a line break.
-    public var isAtLineStart: Bool
+    public var isAtLineStart: Bool {
+        get { triviaStartAndLineStart < 0 }
+        set { triviaStartAndLineStart = newValue ? triviaStart | Int.min : triviaStart }
+    }
 
     public var hasTrivia: Bool { triviaStart < start }
 }

@@ -39,7 +39,7 @@ public struct IfConfigClause: Hashable, Sendable, Codable {
 
 extension Array where Element == IfConfigClause {
     /// The chain as one line of text, outermost first: `#if os(iOS) && #elseif DEBUG`.
-    public var chainText: String { map(\.directiveText).joined(separator: " && ") }
+    public var chainText: String { isEmpty ? "" : map(\.directiveText).joined(separator: " && ") }
 
     /// The lines that open these clauses in generated code, each ending in a newline: every block's earlier
     /// clauses are rebuilt empty (`#if A` / `#elseif B`), so a clause after `#if A` keeps meaning "not A".

@@ -14,12 +14,10 @@ public struct SourceModel: Sendable {
         self.files = files
         self.referenceFiles = referenceFiles
         self.allFiles = files + referenceFiles
-        var index: [String: TypeDeclaration] = [:]
-        for file in allFiles {
-            for type in file.types where index[type.qualifiedName] == nil {
-                index[type.qualifiedName] = type
-            }
-        }
+        // Built in one pass with room reserved: each name is hashed once and the table never grows.
+        let allTypes = allFiles.lazy.flatMap(\.types).map { ($0.qualifiedName, $0) }
+        var index = [String: TypeDeclaration](minimumCapacity: allFiles.reduce(0) { $0 + $1.types.count })
+        index.merge(allTypes) { first, _ in first }
         self.types = index
     }
 

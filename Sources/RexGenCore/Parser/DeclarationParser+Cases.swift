@@ -174,18 +174,26 @@ extension DeclarationParser {
     /// Annotations in the comments before a declaration's first token and between its attributes and
     /// modifiers (`@available(…)` / `// rexgen: prism` / `enum X`).
     mutating func annotations(from first: Token, to keyword: Token) -> [Annotation] {
-        var comments = triviaText(first.triviaStart..<first.start)
+        var triviaRanges = [first.triviaStart..<first.start]
         if first.start < keyword.start {
             var lexer = Lexer(bytes: UnsafeBufferPointer(rebasing: bytes[first.start..<keyword.start]))
             lexer.recordsIssues = false
             while true {
                 let next = lexer.next()
-                comments += triviaText((first.start + next.triviaStart)..<(first.start + next.start))
+                if next.hasTrivia { triviaRanges.append((first.start + next.triviaStart)..<(first.start + next.start)) }
                 if next.kind == .endOfFile { break }
             }
         }
-        guard comments.contains("rexgen:") || comments.contains("sourcery:") else { return [] }
+        // Nearly every declaration has no annotation: look for the namespaces in the bytes before building
+        // any text. (Both are ASCII, which no other spelling is canonically equivalent to.)
+        guard triviaRanges.contains(where: { containsAnnotationMarker(in: $0) }) else { return [] }
+        let comments = triviaRanges.map(triviaText).joined()
         return AnnotationParser.annotations(inComments: comments)
+    }
+
+    private func containsAnnotationMarker(in range: Range<Int>) -> Bool {
+        let trivia = UnsafeBufferPointer(rebasing: bytes[range])
+        return trivia.containsBytes(of: "rexgen:") || trivia.containsBytes(of: "sourcery:")
     }
 
     private func triviaText(_ range: Range<Int>) -> String {

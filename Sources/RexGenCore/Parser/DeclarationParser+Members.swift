@@ -30,10 +30,12 @@ extension DeclarationParser {
     }
 
     private mutating func recordMember(_ nameToken: Token, kind: MemberDeclaration.Kind, isStatic: Bool) {
-        let scope = currentScope
-        guard !scope.isLocal, scope.holdsDeclarations, !scope.path.isEmpty else { return }
+        // The scope is read in place: a copy of it (its path and names) would be retained and released for
+        // every property and function in every type.
+        let scope = scopes.count - 1
+        guard !scopes[scope].isLocal, scopes[scope].holdsDeclarations, !scopes[scope].path.isEmpty else { return }
         file.members.append(MemberDeclaration(
-            ownerName: scope.path.joined(separator: "."), name: name(of: nameToken), kind: kind,
+            ownerName: scopes[scope].qualifiedName, name: name(of: nameToken), kind: kind,
             isStatic: isStatic, location: location(of: nameToken.start)))
     }
 

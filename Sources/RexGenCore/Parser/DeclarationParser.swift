@@ -43,6 +43,8 @@ struct DeclarationParser {
         /// Qualified name of the nearest enclosing type or extended type, for naming nested declarations;
         /// empty in code, where a local type's name starts afresh (`S.init`'s local `E` is `E`, not `S.E`).
         var path: [String]
+        /// `path` joined with dots, made once per scope rather than once per member declared in it.
+        var qualifiedName: String
         var ifDepth: Int
         var braceOffset: Int
 
@@ -65,14 +67,15 @@ struct DeclarationParser {
     var nextIfBlockID = 0
     var openEnums: [EnumDeclaration] = []
     var reportedNestingLimit = false
-    private var lineTable: LineTable?
+    private var lines: LineLocator
 
     init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
         self.bytes = bytes
         self.lexer = Lexer(bytes: bytes)
+        self.lines = LineLocator(bytes)
         self.token = lexer.next()
         self.file = ParsedFile(path: path)
-        self.scopes = [Scope(kind: .file, isLocal: false, path: [], ifDepth: 0, braceOffset: 0)]
+        self.scopes = [Scope(kind: .file, isLocal: false, path: [], qualifiedName: "", ifDepth: 0, braceOffset: 0)]
     }
 
     mutating func run() {
@@ -91,8 +94,9 @@ struct DeclarationParser {
             case .identifier:
                 if currentScope.holdsDeclarations {
                     parseDeclaration()
-                } else if case .code = currentScope.kind, previousKind != .dot, let keyword = keyword(of: token),
-                          keyword.isTypeDeclaration || keyword == .indirect, isLocalTypeDeclaration(keyword) {
+                } else if case .code = currentScope.kind, previousKind != .dot, Keyword.mayOpenLocalType(bytes, token),
+                          let keyword = keyword(of: token), keyword.isTypeDeclaration || keyword == .indirect,
+                          isLocalTypeDeclaration(keyword) {
                     parseDeclaration()
                 } else {
                     advance()
@@ -156,8 +160,7 @@ struct DeclarationParser {
     }
 
     mutating func location(of offset: Int) -> SourceLocation {
-        if lineTable == nil { lineTable = LineTable(bytes) }
-        let (line, column) = lineTable!.lineAndColumn(of: offset)
+        let (line, column) = lines.lineAndColumn(of: offset)
         return SourceLocation(file: file.path, line: line, column: column)
     }
 
@@ -171,8 +174,10 @@ struct DeclarationParser {
 
     mutating func push(_ kind: Scope.Kind, path: [String]) {
         let isLocal = currentScope.isLocal || !currentScope.holdsDeclarations
-        scopes.append(Scope(kind: kind, isLocal: isLocal, path: path, ifDepth: ifStack.count,
-                            braceOffset: token.start))
+        // Code blocks, most scopes, have no path: no joining for them.
+        let qualifiedName = path.isEmpty ? "" : path.joined(separator: ".")
+        scopes.append(Scope(kind: kind, isLocal: isLocal, path: path, qualifiedName: qualifiedName,
+                            ifDepth: ifStack.count, braceOffset: token.start))
     }
 
     private mutating func popScope() {

@@ -20,8 +20,9 @@ public enum Pipeline {
                                  timings: inout [StageTiming]) -> SourceModel {
         let clock = Stopwatch()
         let sourcePaths = SourceFileCollector.swiftFiles(in: options.sources, diagnostics: &diagnostics)
+        let sourcePathSet = Set(sourcePaths)
         let referencePaths = SourceFileCollector.swiftFiles(in: options.references, diagnostics: &diagnostics)
-            .filter { !Set(sourcePaths).contains($0) }
+            .filter { !sourcePathSet.contains($0) }
         timings.append(StageTiming(stage: "collect", seconds: clock.seconds,
                                    detail: "\(sourcePaths.count + referencePaths.count) files"))
         let parseClock = Stopwatch()

@@ -1,9 +1,12 @@
-import Foundation
-
 /// `rexgen dump --format json`: one JSON object per enum declaration, one per line (JSON Lines),
 /// sorted by file then line. The keys are a contract (the differential test reads them).
 public enum ModelDump {
     public static func jsonLines(_ model: SourceModel, rules: SelectionRules) -> String {
+        String(decoding: jsonLinesUTF8(model, rules: rules), as: UTF8.self)
+    }
+
+    /// The same as UTF-8 bytes, ready to write to a file descriptor.
+    public static func jsonLinesUTF8(_ model: SourceModel, rules: SelectionRules) -> [UInt8] {
         let types = model.types
         let resolver = AccessResolver(types: types)
         let carried = rules.carriedTypeNames(in: model)
@@ -13,7 +16,7 @@ public enum ModelDump {
                 for declaration in file.enums {
                     let access = resolver.effectiveAccess(declared: declaration.declaredAccess,
                                                           enclosing: declaration.enclosingScopes)
-                    records.append(EnumRecord(declaration, effectiveAccess: access,
+                    records.append(EnumRecord(declaration: declaration, effectiveAccess: access,
                                               selected: !isReference && rules.isSelected(declaration, carriedTypeNames: carried),
                                               reference: isReference))
                 }
@@ -21,92 +24,82 @@ public enum ModelDump {
         }
         records.sort { ($0.declaration.location.file, $0.declaration.location.line, $0.declaration.location.column)
             < ($1.declaration.location.file, $1.declaration.location.line, $1.declaration.location.column) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return records.map { record in
-            // Encoding plain strings, arrays and booleans cannot fail.
-            String(decoding: (try? encoder.encode(record)) ?? Data(), as: UTF8.self) + "\n"
-        }.joined()
+        var writer = JSONBytesWriter(reservingCapacity: records.count * 1024)
+        for record in records {
+            record.write(to: &writer)
+            writer.newline()
+        }
+        return writer.bytes
     }
 
-    private struct EnumRecord: Encodable {
+    /// One enum declaration with what the dump adds to it.
+    private struct EnumRecord {
         let declaration: EnumDeclaration
         let effectiveAccess: AccessLevel
         let selected: Bool
         let reference: Bool
 
-        init(_ declaration: EnumDeclaration, effectiveAccess: AccessLevel, selected: Bool, reference: Bool) {
-            self.declaration = declaration
-            self.effectiveAccess = effectiveAccess
-            self.selected = selected
-            self.reference = reference
-        }
-
-        enum Key: String, CodingKey {
-            case file, line, column, name, qualifiedName, genericParameters, whereClause, access, effectiveAccess
-            case indirect, attributes, inheritance, annotations, ifConfig, local, selected, reference, cases
-            case cImport
-        }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(declaration.location.file, forKey: .file)
-            try container.encode(declaration.location.line, forKey: .line)
-            try container.encode(declaration.location.column, forKey: .column)
-            try container.encode(declaration.name, forKey: .name)
-            try container.encode(declaration.qualifiedName, forKey: .qualifiedName)
-            try container.encode(declaration.genericParameters, forKey: .genericParameters)
-            try container.encode(declaration.whereClause, forKey: .whereClause)
-            try container.encode(declaration.declaredAccess?.rawValue, forKey: .access)
-            try container.encode(effectiveAccess.rawValue, forKey: .effectiveAccess)
-            try container.encode(declaration.isIndirect, forKey: .indirect)
-            try container.encode(declaration.attributes, forKey: .attributes)
-            try container.encode(declaration.inheritance, forKey: .inheritance)
-            try container.encode(declaration.annotations.map { annotation in
+        /// The keys in byte order, as `JSONEncoder`'s `.sortedKeys` writes them (`cImport` before `cases`).
+        func write(to writer: inout JSONBytesWriter) {
+            writer.beginObject()
+            writer.key("access"); writer.string(declaration.declaredAccess?.rawValue)
+            writer.key("annotations"); writer.strings(declaration.annotations.map { annotation in
                 "\(annotation.namespace): \(annotation.name)" + (annotation.value.map { " = \($0)" } ?? "")
-            }, forKey: .annotations)
-            try container.encode(declaration.ifConfig.chainText, forKey: .ifConfig)
-            try container.encode(declaration.isLocal, forKey: .local)
-            try container.encode(selected, forKey: .selected)
-            try container.encode(reference, forKey: .reference)
-            try container.encode(declaration.cases.map(CaseRecord.init), forKey: .cases)
+            })
+            writer.key("attributes"); writer.strings(declaration.attributes)
             // Only for enums read from C headers: how Swift imports them (closed, open, or none: a struct).
-            try container.encodeIfPresent(declaration.cImport?.extensibility.rawValue, forKey: .cImport)
+            if let cImport = declaration.cImport {
+                writer.key("cImport"); writer.string(cImport.extensibility.rawValue)
+            }
+            writer.key("cases")
+            writer.beginArray()
+            for enumCase in declaration.cases { write(enumCase, to: &writer) }
+            writer.endArray()
+            writer.key("column"); writer.int(declaration.location.column)
+            writer.key("effectiveAccess"); writer.string(effectiveAccess.rawValue)
+            writer.key("file"); writer.string(declaration.location.file)
+            writer.key("genericParameters"); writer.strings(declaration.genericParameters)
+            writer.key("ifConfig"); writer.string(declaration.ifConfig.chainText)
+            writer.key("indirect"); writer.bool(declaration.isIndirect)
+            writer.key("inheritance"); writer.strings(declaration.inheritance)
+            writer.key("line"); writer.int(declaration.location.line)
+            writer.key("local"); writer.bool(declaration.isLocal)
+            writer.key("name"); writer.string(declaration.name)
+            writer.key("qualifiedName"); writer.string(declaration.qualifiedName)
+            writer.key("reference"); writer.bool(reference)
+            writer.key("selected"); writer.bool(selected)
+            writer.key("whereClause"); writer.string(declaration.whereClause)
+            writer.endObject()
         }
-    }
 
-    private struct CaseRecord: Encodable {
-        let enumCase: EnumCaseDeclaration
-
-        enum Key: String, CodingKey {
-            case name, line, column, indirect, attributes, ifConfig, associatedValues, rawValue
+        private func write(_ enumCase: EnumCaseDeclaration, to writer: inout JSONBytesWriter) {
+            writer.beginObject()
+            writer.key("associatedValues")
+            if let values = enumCase.associatedValues {
+                writer.beginArray()
+                for value in values { write(value, to: &writer) }
+                writer.endArray()
+            } else {
+                writer.null()
+            }
+            writer.key("attributes"); writer.strings(enumCase.attributes)
+            writer.key("column"); writer.int(enumCase.location.column)
+            writer.key("ifConfig"); writer.string(enumCase.ifConfig.chainText)
+            writer.key("indirect"); writer.bool(enumCase.isIndirect)
+            writer.key("line"); writer.int(enumCase.location.line)
+            writer.key("name"); writer.string(enumCase.name)
+            writer.key("rawValue"); writer.string(enumCase.rawValue)
+            writer.endObject()
         }
 
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(enumCase.name, forKey: .name)
-            try container.encode(enumCase.location.line, forKey: .line)
-            try container.encode(enumCase.location.column, forKey: .column)
-            try container.encode(enumCase.isIndirect, forKey: .indirect)
-            try container.encode(enumCase.attributes, forKey: .attributes)
-            try container.encode(enumCase.ifConfig.chainText, forKey: .ifConfig)
-            try container.encode(enumCase.associatedValues?.map(ValueRecord.init), forKey: .associatedValues)
-            try container.encode(enumCase.rawValue, forKey: .rawValue)
-        }
-    }
-
-    private struct ValueRecord: Encodable {
-        let value: AssociatedValue
-
-        enum Key: String, CodingKey { case label, type, hasDefault, defaultValue, variadic }
-
-        func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(value.label, forKey: .label)
-            try container.encode(value.typeText, forKey: .type)
-            try container.encode(value.defaultValue != nil, forKey: .hasDefault)
-            try container.encode(value.defaultValue, forKey: .defaultValue)
-            try container.encode(value.isVariadic, forKey: .variadic)
+        private func write(_ value: AssociatedValue, to writer: inout JSONBytesWriter) {
+            writer.beginObject()
+            writer.key("defaultValue"); writer.string(value.defaultValue)
+            writer.key("hasDefault"); writer.bool(value.defaultValue != nil)
+            writer.key("label"); writer.string(value.label)
+            writer.key("type"); writer.string(value.typeText)
+            writer.key("variadic"); writer.bool(value.isVariadic)
+            writer.endObject()
         }
     }
 }

@@ -12,38 +12,57 @@ public struct SourceFile: Sendable {
 
     /// Reads a file, or returns a diagnostic located at the file.
     public static func read(path: String) -> Result<SourceFile, Diagnostic> {
+        FileReader().read(path: path).map { SourceFile(path: path, bytes: Array($0)) }
+    }
+}
+
+/// Reads files one after another into one buffer that grows to fit the largest of them. Reading each file
+/// into fresh memory made the kernel fault in new pages for every file; these pages are touched once.
+final class FileReader {
+    private var buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 64 * 1024)
+
+    deinit { buffer.deallocate() }
+
+    /// The file's bytes, valid until the next `read`; or a diagnostic located at the file.
+    func read(path: String) -> Result<UnsafeBufferPointer<UInt8>, Diagnostic> {
         let location = SourceLocation(file: path, line: 1, column: 1)
+        func failure(_ reason: String) -> Result<UnsafeBufferPointer<UInt8>, Diagnostic> {
+            .failure(.error("cannot read '\(path)': \(reason)", at: location))
+        }
         // Non-blocking, so a FIFO named `*.swift` is refused below instead of waiting forever for a writer;
         // for a regular file the flag changes nothing.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else {
-            return .failure(.error("cannot read '\(path)': \(String(cString: strerror(errno)))", at: location))
-        }
+        guard descriptor >= 0 else { return failure(String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            return .failure(.error("cannot read '\(path)': \(String(cString: strerror(errno)))", at: location))
-        }
-        guard (status.st_mode & S_IFMT) == S_IFREG else {
-            return .failure(.error("cannot read '\(path)': not a regular file", at: location))
-        }
-        // The size is a hint only: a file that grows or shrinks while being read is read to its end.
-        var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
+        guard fstat(descriptor, &status) == 0 else { return failure(String(cString: strerror(errno))) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { return failure("not a regular file") }
+        // The size is a hint only: a file that grows or shrinks while being read is read to its end. Asking
+        // for one byte more than the size shows the end of an unchanged file in its first read.
+        let size = max(Int(status.st_size), 0)
+        if buffer.count < size + 1 { replaceBuffer(capacity: size + 1, keeping: 0) }
         var filled = 0
         while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 4096))) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
+            if filled == buffer.count { replaceBuffer(capacity: 2 * buffer.count, keeping: filled) }
+            let asked = buffer.count - filled
+            let count = Foundation.read(descriptor, buffer.baseAddress! + filled, asked)
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(.error("cannot read '\(path)': \(String(cString: strerror(errno)))", at: location))
+                return failure(String(cString: strerror(errno)))
             }
-            if count == 0 { break }
             filled += count
+            // A regular file reads short only at its end: exactly the size `fstat` gave, read short, is the
+            // whole file, with no second read just to see zero bytes.
+            if count == 0 || (count < asked && filled == size) { break }
         }
-        bytes.removeSubrange(filled...)
-        return .success(SourceFile(path: path, bytes: bytes))
+        return .success(UnsafeBufferPointer(rebasing: buffer[..<filled]))
+    }
+
+    private func replaceBuffer(capacity: Int, keeping count: Int) {
+        let larger = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
+        _ = larger.initialize(from: buffer[..<count])
+        buffer.deallocate()
+        buffer = larger
     }
 }
 
@@ -67,13 +86,17 @@ public enum TextValidator {
         }
     }
 
-    /// The first problem, if any. ASCII runs are checked eight bytes at a time.
+    /// The first problem, if any. ASCII runs are checked 32 bytes, then eight bytes at a time.
     public static func firstProblem(in bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
         let count = bytes.count
         guard let base = bytes.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
         var index = 0
         while index < count {
+            if index + 32 <= count, isPlainASCII(raw, at: index) {
+                index += 32
+                continue
+            }
             if index + 8 <= count {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
                 let hasHighBit = word & 0x8080_8080_8080_8080 != 0
@@ -111,5 +134,19 @@ public enum TextValidator {
             index += length
         }
         return nil
+    }
+
+    /// Whether the 32 bytes at `offset` are all ASCII and none is NUL, tested as four words at once.
+    @inline(__always)
+    private static func isPlainASCII(_ raw: UnsafeRawPointer, at offset: Int) -> Bool {
+        let first = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        let second = raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+        let third = raw.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self)
+        let fourth = raw.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self)
+        // A word has a zero byte exactly when `(word - 0x01…01) & ~word` has a high bit set.
+        func zeroBytes(_ word: UInt64) -> UInt64 { (word &- 0x0101_0101_0101_0101) & ~word }
+        let highBits = first | second | third | fourth
+        let zeros = zeroBytes(first) | zeroBytes(second) | zeroBytes(third) | zeroBytes(fourth)
+        return (highBits | zeros) & 0x8080_8080_8080_8080 == 0
     }
 }

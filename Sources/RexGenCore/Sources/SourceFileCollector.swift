@@ -28,11 +28,15 @@ public enum SourceFileCollector {
     /// Iterative walk with an explicit stack: deep trees cannot exhaust the call stack, and real paths
     /// already visited are skipped, so symlink cycles end. `readdir`'s entry types avoid a `stat` per
     /// file; only links (and file systems that give no type) are looked at more closely.
+    ///
+    /// A real directory's real path is its parent's plus its name, so `realpath` (a `readlink` per path
+    /// component) is only asked for the root and for directories reached through a link.
     private static func collect(directory root: String, into files: inout [String], visited: inout Set<String>,
                                 diagnostics: inout [Diagnostic]) {
-        var pending = [root]
-        while let directory = pending.popLast() {
-            guard visited.insert(realPath(directory)).inserted else {
+        var pending: [(path: String, realPath: String?)] = [(root, nil)]
+        while let (directory, knownRealPath) = pending.popLast() {
+            let directoryRealPath = knownRealPath ?? realPath(directory)
+            guard visited.insert(directoryRealPath).inserted else {
                 if directory != root, isSymlink(directory) {
                     diagnostics.append(.warning("skipping '\(directory)': symbolic link loop",
                                                 at: SourceLocation(file: directory, line: 1, column: 1)))
@@ -44,7 +48,7 @@ public enum SourceFileCollector {
                                           at: SourceLocation(file: directory, line: 1, column: 1)))
                 continue
             }
-            var subdirectories: [String] = []
+            var subdirectories: [(path: String, realPath: String?)] = []
             while let entry = readdir(stream) {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                     String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
@@ -53,7 +57,8 @@ public enum SourceFileCollector {
                 let child = directory.hasSuffix("/") ? directory + name : directory + "/" + name
                 switch Int32(entry.pointee.d_type) {
                 case Int32(DT_DIR):
-                    subdirectories.append(child)
+                    let separator = directoryRealPath.hasSuffix("/") ? "" : "/"
+                    subdirectories.append((child, directoryRealPath + separator + name))
                 case Int32(DT_REG):
                     if name.hasSuffix(".swift") { files.append(child) }
                 default:
@@ -66,7 +71,7 @@ public enum SourceFileCollector {
                         continue
                     }
                     if isDirectory.boolValue {
-                        subdirectories.append(child)
+                        subdirectories.append((child, nil))
                     } else if name.hasSuffix(".swift") {
                         files.append(child)
                     }
@@ -74,7 +79,7 @@ public enum SourceFileCollector {
             }
             closedir(stream)
             // Reversed onto the stack, so directories are walked in name order (diagnostics come out stable).
-            pending += subdirectories.sorted().reversed()
+            pending += subdirectories.sorted { $0.path < $1.path }.reversed()
         }
     }
 
