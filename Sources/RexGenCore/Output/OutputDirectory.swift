@@ -108,7 +108,8 @@ public struct OutputDirectory: Sendable {
 /// Writes a file so readers see the old content or the new, never a mix: a temporary file in the same
 /// directory, flushed, then renamed over the target.
 public enum AtomicFileWriter {
-    public static func write(_ bytes: [UInt8], to target: String) -> Diagnostic? {
+    /// - Parameter durably: `fsync` before the rename, so even a power cut leaves the old or the new file.
+    public static func write(_ bytes: [UInt8], to target: String, durably: Bool = true) -> Diagnostic? {
         let directory = (target as NSString).deletingLastPathComponent
         let base = (target as NSString).lastPathComponent
         var template = Array(((directory.isEmpty ? "." : directory) + "/.\(base).rexgen-XXXXXX").utf8CString)
@@ -128,7 +129,7 @@ public enum AtomicFileWriter {
                 offset += count
             }
         }
-        if failure == nil, fchmod(descriptor, 0o644) != 0 || fsync(descriptor) != 0 {
+        if failure == nil, fchmod(descriptor, 0o644) != 0 || (durably && fsync(descriptor) != 0) {
             failure = String(cString: strerror(errno))
         }
         close(descriptor)

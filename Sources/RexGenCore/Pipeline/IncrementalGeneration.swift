@@ -1,7 +1,9 @@
 import Foundation
 
-/// `rexgen generate --output DIR` (and the build plugin): a full run, unless the cache in DIR shows that
-/// nothing it read or wrote has changed since the last successful one.
+/// `rexgen generate --output DIR` (and the build plugin): nothing at all when the cache in DIR shows that
+/// nothing the last successful run read or wrote has changed; otherwise a run that parses only the files
+/// whose signature changed (see `IncrementalReading`) and analyses and renders the whole model, so its
+/// output is byte for byte a full run's.
 public enum IncrementalGeneration {
     public enum Outcome: Sendable {
         /// Nothing changed: the files in DIR are current. The diagnostics are the last run's, to show again.
@@ -12,35 +14,77 @@ public enum IncrementalGeneration {
     /// - Parameter configurationFile: the `rexgen.yml` the options came from, which is an input too.
     public static func run(_ options: GenerationOptions, outputDirectory: String,
                            configurationFile: String?) -> Outcome {
+        let startedAt = wallClockNanoseconds()
         let directory = OutputDirectory(path: outputDirectory)
         let fingerprint = GenerationCache.fingerprint(options)
+        var diagnostics: [Diagnostic] = []
+        var timings: [StageTiming] = []
+        let paths = Pipeline.collectPaths(options, diagnostics: &diagnostics, timings: &timings)
+        let cacheClock = Stopwatch()
         let templateFiles = options.templates.filter { name in !TemplateSource.builtIns.contains { $0.name == name } }
-        let snapshot = SourceSnapshot.capture(
-            options, extraFiles: (configurationFile.map { [$0] } ?? []) + options.cHeaders.headers + templateFiles,
-            // The output may sit inside the sources: rewriting it must not look like an input change.
-            excluding: outputNames(options).map(directory.filePath))
-        if let cache = GenerationCache.load(from: directory), cache.fingerprint == fingerprint, cache.inputs == snapshot,
-           !cache.outputs.isEmpty,
-           cache.outputs.allSatisfy({ SourceSnapshot.signature(of: directory.filePath($0.key)) == $0.value }) {
+        let extraPaths = (configurationFile.map { [$0] } ?? []) + options.cHeaders.headers + templateFiles
+        // The output may sit inside the sources: rewriting it must not look like an input change.
+        let inputPaths = SourceSnapshot.removing(outputNames(options).map(directory.filePath), from: paths.all)
+        let inputs = InputSignatures(
+            paths: inputPaths, signatures: SourceSnapshot.signatures(of: inputPaths),
+            extraFiles: extraPaths.map { GenerationCache.Entry(path: $0, signature: SourceSnapshot.signature(of: $0)) },
+            startedAt: startedAt)
+        let cache = GenerationCache.load(from: directory)
+        if let cache, isUpToDate(cache, fingerprint: fingerprint, inputs: inputs, directory: directory) {
             return .upToDate(diagnostics: cache.diagnostics)
         }
-        let result = Pipeline.run(options)
+        timings.append(StageTiming(stage: "cache", seconds: cacheClock.seconds,
+                                   detail: cache == nil ? "none usable" : "\(cache!.inputs.count) files known"))
+
+        let parseClock = Stopwatch()
+        let reading = IncrementalReading.read(paths, inputs, cache: cache)
+        let model = Pipeline.makeModel(
+            sources: reading.sources, references: reading.references, options, since: parseClock,
+            detail: "; \(reading.parsedCount) parsed, \(paths.all.count - reading.parsedCount) from the cache",
+            diagnostics: &diagnostics, timings: &timings)
+        var result = Pipeline.analyseAndRender(model, options, diagnostics: diagnostics, timings: timings)
+        result.parsedFileCount = reading.parsedCount
         guard !result.hasErrors else {
             GenerationCache.remove(from: directory)
             return .generated(result, OutputDirectory.WriteResult())
         }
         let written = directory.write(result.files)
-        if written.diagnostics.isEmpty {
-            var outputs: [String: SourceSnapshot.Signature] = [:]
-            for file in result.files {
-                outputs[file.name] = SourceSnapshot.signature(of: directory.filePath(file.name))
-            }
-            GenerationCache(fingerprint: fingerprint, inputs: snapshot, outputs: outputs,
-                            diagnostics: result.diagnostics.map(\.description)).save(to: directory)
-        } else {
+        guard written.diagnostics.isEmpty else {
             GenerationCache.remove(from: directory)
+            return .generated(result, written)
         }
+        let saveClock = Stopwatch()
+        let outputs = result.files.map { file in
+            GenerationCache.Entry(path: file.name, signature: SourceSnapshot.signature(of: directory.filePath(file.name)))
+        }
+        let bytes = GenerationCache.encode(fingerprint: fingerprint, inputs: reading.records,
+                                           extraFiles: inputs.extraFiles, outputs: outputs,
+                                           diagnostics: result.diagnostics.map(\.description))
+        GenerationCache.save(bytes, to: directory)
+        result.timings.append(StageTiming(stage: "write", seconds: saveClock.seconds,
+                                          detail: "cache of \(bytes.count) bytes"))
         return .generated(result, written)
+    }
+
+    /// Same options, same inputs with the same signatures (and, for racy ones, the same content), same
+    /// extra files, and every output file as the last run left it.
+    static func isUpToDate(_ cache: GenerationCache, fingerprint: String, inputs: InputSignatures,
+                           directory: OutputDirectory) -> Bool {
+        guard cache.fingerprint == fingerprint, cache.inputs.count == inputs.paths.count,
+              cache.extraFiles == inputs.extraFiles, !cache.outputs.isEmpty else {
+            return false
+        }
+        for (index, input) in cache.inputs.enumerated() {
+            guard input.path == inputs.paths[index], input.signature == inputs.signatures[index] else { return false }
+        }
+        for output in cache.outputs where SourceSnapshot.signature(of: directory.filePath(output.path)) != output.signature {
+            return false
+        }
+        return cache.inputs.allSatisfy { input in
+            guard let expected = input.contentHash else { return true }
+            guard case .success(let file) = SourceFile.read(path: input.path) else { return false }
+            return file.bytes.withUnsafeBytes { ContentHash.of($0) } == expected
+        }
     }
 
     /// The files a run writes, known before it runs: the two default outputs, or one per template.
@@ -52,5 +96,11 @@ public enum IncrementalGeneration {
             TemplateSource.builtIns.first { $0.name == nameOrPath }?.outputFileName
                 ?? ((nameOrPath as NSString).lastPathComponent as NSString).deletingPathExtension + ".generated.swift"
         }
+    }
+
+    private static func wallClockNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 }

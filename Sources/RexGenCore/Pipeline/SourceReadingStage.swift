@@ -7,28 +7,47 @@ enum SourceReadingStage {
         var byteCount: Int
     }
 
-    /// Results land in their own slots, so the order never depends on scheduling.
-    private final class Slots: @unchecked Sendable {
-        var files: [ParsedFile]
-        var sizes: [Int]
-
-        init(count: Int) {
-            files = (0..<count).map { _ in ParsedFile(path: "") }
-            sizes = Array(repeating: 0, count: count)
-        }
-    }
-
     static func read(_ paths: [String]) -> Output {
-        let slots = Slots(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            let (file, size) = readOne(paths[index])
-            slots.files[index] = file
-            slots.sizes[index] = size
-        }
-        return Output(files: slots.files, byteCount: slots.sizes.reduce(0, +))
+        let answers = read(paths.map { Request(path: $0, hashesContent: false, cached: nil) })
+        return Output(files: answers.map(\.file), byteCount: answers.reduce(0) { $0 + $1.size })
     }
 
-    static func readOne(_ path: String) -> (ParsedFile, Int) {
+    /// One file to read for the incremental run: whether its content hash is wanted (its modification time
+    /// is too recent to trust on its own), and the cached parse to use if the content turns out unchanged.
+    struct Request: Sendable {
+        var path: String
+        var hashesContent: Bool
+        var cached: (file: ParsedFile, contentHash: UInt64)?
+    }
+
+    struct Answer: Sendable {
+        var file: ParsedFile
+        var size: Int
+        var contentHash: UInt64?
+        /// False when the content matched the cached parse, which was used instead.
+        var wasParsed: Bool
+    }
+
+    static func read(_ requests: [Request]) -> [Answer] {
+        Parallel.map(count: requests.count) { readOne(requests[$0]) }
+    }
+
+    static func readOne(_ request: Request) -> Answer {
+        var contentHash: UInt64?
+        var reused: ParsedFile?
+        let (file, size) = readOne(request.path) { bytes in
+            guard request.hashesContent || request.cached != nil else { return nil }
+            let hash = ContentHash.of(UnsafeRawBufferPointer(bytes))
+            contentHash = hash
+            if let cached = request.cached, cached.contentHash == hash { reused = cached.file }
+            return reused
+        }
+        return Answer(file: file, size: size, contentHash: contentHash, wasParsed: reused == nil)
+    }
+
+    /// - Parameter reuse: sees the bytes first, and may answer with a parse it already has.
+    static func readOne(_ path: String,
+                        reuse: (UnsafeBufferPointer<UInt8>) -> ParsedFile? = { _ in nil }) -> (ParsedFile, Int) {
         switch SourceFile.read(path: path) {
         case .failure(let diagnostic):
             var file = ParsedFile(path: path)
@@ -36,6 +55,7 @@ enum SourceReadingStage {
             return (file, 0)
         case .success(let source):
             let file = source.bytes.withUnsafeBufferPointer { bytes -> ParsedFile in
+                if let file = reuse(bytes) { return file }
                 // Our own output (say, in a Generated/ folder inside the sources) declares the very members
                 // it generates; reading it back would make every property collide with itself.
                 if bytes.starts(with: GeneratedFile.headerMarker.utf8) { return ParsedFile(path: path) }
