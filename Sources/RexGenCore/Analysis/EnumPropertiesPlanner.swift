@@ -31,21 +31,32 @@ struct EnumPropertiesPlanner {
     }
 
     func plan(diagnostics: inout [Diagnostic]) -> EnumPropertiesPlan {
+        let carried = rules.carriedTypeNames(in: model)
+        let selected = model.files.indices.flatMap { fileIndex in
+            model.files[fileIndex].enums.indices.compactMap { enumIndex in
+                rules.isSelected(model.files[fileIndex].enums[enumIndex], carriedTypeNames: carried)
+                    ? (fileIndex, enumIndex) : nil
+            }
+        }
+        // Each enum is planned on its own, so they are planned on every core; order is kept.
+        let outcomes = Parallel.map(count: selected.count, chunk: 32) { index -> (PlannedEnum?, [Diagnostic]) in
+            var found: [Diagnostic] = []
+            let (fileIndex, enumIndex) = selected[index]
+            return (plan(model.files[fileIndex].enums[enumIndex], diagnostics: &found), found)
+        }
         var planned: [PlannedEnum] = []
         var imports: [ImportDeclaration] = []
         var seenImports = Set<ImportDeclaration>()
-        let carried = rules.carriedTypeNames(in: model)
-        for file in model.files {
-            var fileContributes = false
-            for declaration in file.enums where rules.isSelected(declaration, carriedTypeNames: carried) {
-                guard let plannedEnum = plan(declaration, diagnostics: &diagnostics) else { continue }
-                planned.append(plannedEnum)
-                fileContributes = true
-            }
-            if fileContributes {
-                for declaration in file.imports where seenImports.insert(declaration).inserted {
-                    imports.append(declaration)
-                }
+        var contributingFiles = Set<Int>()
+        for ((fileIndex, _), (plannedEnum, found)) in zip(selected, outcomes) {
+            diagnostics += found
+            guard let plannedEnum else { continue }
+            planned.append(plannedEnum)
+            contributingFiles.insert(fileIndex)
+        }
+        for fileIndex in contributingFiles.sorted() {
+            for declaration in model.files[fileIndex].imports where seenImports.insert(declaration).inserted {
+                imports.append(declaration)
             }
         }
         return EnumPropertiesPlan(enums: planned, imports: imports)
@@ -97,6 +108,12 @@ struct EnumPropertiesPlanner {
     /// property twice; cases in exclusive `#if` branches never meet, so they do not collide.
     private func skipCollisionsBetweenCases(_ cases: inout [PlannedCase], diagnostics: inout [Diagnostic]) {
         struct Claim { var caseIndex: Int; var isValueProperty: Bool }
+        var names = Set<String>(minimumCapacity: cases.count * 2)
+        let allDistinct = cases.allSatisfy { plannedCase in
+            (!plannedCase.generatesValueProperty || names.insert(plannedCase.valuePropertyName).inserted)
+                && names.insert(plannedCase.isPropertyName).inserted
+        }
+        if allDistinct { return }
         var claims: [String: [Claim]] = [:]
         for (index, plannedCase) in cases.enumerated() {
             if plannedCase.generatesValueProperty {

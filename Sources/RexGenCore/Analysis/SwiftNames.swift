@@ -26,6 +26,13 @@ enum SwiftNames {
     }
 
     static func upperFirstLetter(_ text: String) -> String {
+        // Most names start with an ASCII letter: change one byte instead of going through Character.
+        if let first = text.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") {
+            var utf8 = Array(text.utf8)
+            utf8[0] -= 32
+            return String(decoding: utf8, as: UTF8.self)
+        }
+        if let first = text.utf8.first, first < 0x80 { return text }
         guard let first = text.first else { return text }
         return first.uppercased() + text.dropFirst()
     }

@@ -54,6 +54,14 @@ struct TypeNameResolver {
     /// `Feature.Wrapper<Movie, Int>` → (["Feature", "Wrapper"], ["Movie", "Int"]); nil for anything that
     /// is not a plain (possibly generic) type name, such as optionals, tuples and function types.
     static func split(_ typeText: String) -> (components: [String], arguments: [String])? {
+        switch quickShape(typeText) {
+        case .dottedName:
+            let components = typeText.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            guard components.allSatisfy({ !$0.isEmpty }) else { return nil }
+            return (components.map { String($0)! }, [])
+        case .notAName: return nil
+        case .other: break
+        }
         let text = typeText.trimmingSpaces
         var base = Substring(text)
         var arguments: [String] = []
@@ -72,6 +80,34 @@ struct TypeNameResolver {
             }
         }
         return isName ? (components, arguments) : nil
+    }
+
+    private enum QuickShape { case dottedName, notAName, other }
+
+    /// Most payload types are plain ASCII names (`MovieAction`, `Feature.Action`) or plainly not names
+    /// (`[String]`, `(Int) -> Void`): one pass over the bytes tells which, before any `Character` work.
+    private static func quickShape(_ text: String) -> QuickShape {
+        var isDottedName = true
+        var hasForeignByte = false
+        var hasAngle = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                continue
+            case UInt8(ascii: "<"):
+                hasAngle = true
+            case UInt8(ascii: " "), UInt8(ascii: "`"), 0x80...:
+                break
+            default:
+                hasForeignByte = true
+            }
+            isDottedName = false
+        }
+        if isDottedName { return text.isEmpty ? .notAName : .dottedName }
+        // Without generic arguments the whole text must be a name, and an ASCII byte such as `[` or `(`
+        // is not allowed in one.
+        return hasForeignByte && !hasAngle ? .notAName : .other
     }
 
     private static func splitTopLevel(_ text: Substring) -> [String] {

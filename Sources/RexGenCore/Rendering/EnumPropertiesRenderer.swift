@@ -7,25 +7,36 @@ public enum EnumPropertiesRenderer {
         var writer = SwiftCodeWriter()
         writer.line(GeneratedFile.header(purpose: purpose))
         ImportsRenderer.write(plan.imports, to: &writer)
-        for plannedEnum in plan.enums {
-            let cases = plannedEnum.cases.filter { $0.generatesValueProperty || $0.generatesIsProperty }
-            guard !cases.isEmpty else { continue }
-            writer.line()
-            writer.line("// MARK: - \(plannedEnum.declaration.qualifiedName)")
-            writer.line()
-            writer.conditionally(plannedEnum.declaration.ifConfig) { writer in
-                writer.line("extension \(plannedEnum.declaration.qualifiedNameForExtension) {")
-                writer.indented { writer in
-                    for plannedCase in cases {
-                        writer.conditionally(plannedCase.declaration.ifConfig) { writer in
-                            writeProperties(for: plannedCase, access: plannedEnum.access.memberKeyword, to: &writer)
-                        }
+        // Each enum's section depends on that enum alone, so sections are rendered on every core.
+        let sections = Parallel.map(count: plan.enums.count, chunk: 32) { section(for: plan.enums[$0]) }
+        var text = writer.text
+        text.reserveCapacity(text.utf8.count + sections.reduce(0) { $0 + $1.utf8.count })
+        for section in sections { text += section }
+        return GeneratedFile(name: fileName, contents: text)
+    }
+
+    /// The text for one enum: a blank line, a mark, and the extension with its properties; empty when no
+    /// case gets a property.
+    static func section(for plannedEnum: PlannedEnum) -> String {
+        let cases = plannedEnum.cases.filter { $0.generatesValueProperty || $0.generatesIsProperty }
+        guard !cases.isEmpty else { return "" }
+        var writer = SwiftCodeWriter()
+        writer.line()
+        writer.line("// MARK: - \(plannedEnum.declaration.qualifiedName)")
+        writer.line()
+        writer.conditionally(plannedEnum.declaration.ifConfig) { writer in
+            writer.line("extension \(plannedEnum.declaration.qualifiedNameForExtension) {")
+            writer.indented { writer in
+                let access = plannedEnum.access.memberKeyword
+                for plannedCase in cases {
+                    writer.conditionally(plannedCase.declaration.ifConfig) { writer in
+                        writeProperties(for: plannedCase, access: access, to: &writer)
                     }
                 }
-                writer.line("}")
             }
+            writer.line("}")
         }
-        return GeneratedFile(name: fileName, contents: writer.text)
+        return writer.text
     }
 
     private static func writeProperties(for plannedCase: PlannedCase, access: String, to writer: inout SwiftCodeWriter) {
@@ -69,11 +80,9 @@ enum PayloadType {
     }
 
     static func needsParentheses(_ type: String) -> Bool {
-        if type.hasPrefix("@") || type.hasPrefix("any ") || type.hasPrefix("some ") || type.hasPrefix("each ")
-            || type.hasPrefix("repeat ") || type.hasPrefix("sending ") || type.hasPrefix("borrowing ")
-            || type.hasPrefix("consuming ") || type.hasPrefix("~") {
-            return true
-        }
+        // Every prefix below starts with one of these bytes: most types skip the comparisons.
+        if let first = type.utf8.first, "@asercb~".utf8.contains(first), startsWithWrappingKeyword(type) { return true }
+        if type.utf8.allSatisfy({ $0 < 0x80 }) { return needsParentheses(asciiType: type) }
         var depth = 0
         var previous: Character = " "
         for character in type {
@@ -89,6 +98,34 @@ enum PayloadType {
             previous = character
         }
         // `async`/`throws` can only appear in function types, which the arrow already caught.
+        return false
+    }
+
+    /// The same scan over bytes, for ASCII text (where bytes and characters are one and the same).
+    private static func needsParentheses(asciiType type: String) -> Bool {
+        var depth = 0
+        var previous = UInt8(ascii: " ")
+        for byte in type.utf8 {
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ">") where previous != UInt8(ascii: "-"): depth -= 1
+            case UInt8(ascii: ">") where depth == 0: return true
+            case UInt8(ascii: "&") where depth == 0: return true
+            case UInt8(ascii: "!") where depth == 0: return true
+            default: break
+            }
+            previous = byte
+        }
+        return false
+    }
+
+    private static func startsWithWrappingKeyword(_ type: String) -> Bool {
+        if type.hasPrefix("@") || type.hasPrefix("any ") || type.hasPrefix("some ") || type.hasPrefix("each ")
+            || type.hasPrefix("repeat ") || type.hasPrefix("sending ") || type.hasPrefix("borrowing ")
+            || type.hasPrefix("consuming ") || type.hasPrefix("~") {
+            return true
+        }
         return false
     }
 }

@@ -122,7 +122,9 @@ public struct SourceSnapshot: Sendable, Equatable {
     }
 
     private static func fileName(_ path: String) -> Substring {
-        path.split(separator: "/").last ?? ""
+        let trimmed = path.utf8.last == UInt8(ascii: "/") ? path.dropLast() : Substring(path)
+        guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return trimmed }
+        return trimmed[trimmed.utf8.index(after: slash)...]
     }
 
     private static func absolute(_ path: String) -> String {
