@@ -15,6 +15,11 @@ struct SwiftCodeWriter {
         text += "\n"
     }
 
+    /// Text another writer produced at indentation zero, such as a part written on another core.
+    mutating func append(unindented part: String) {
+        text += part
+    }
+
     mutating func indented(_ body: (inout SwiftCodeWriter) -> Void) {
         indentation += 1
         body(&self)
