@@ -173,8 +173,9 @@ struct ByteReader {
 /// A fast 64-bit hash of file contents (eight bytes a step), to tell a file rewritten within the same
 /// clock tick from the one that was parsed. It guards against accidents, not adversaries.
 enum ContentHash {
-    static func of(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+    /// - Parameter seed: another seed gives an independent hash of the same bytes.
+    static func of(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count) ^ (seed &* 0xC2B2_AE3D_27D4_EB4F)
         var index = 0
         while index + 8 <= bytes.count {
             hash = mix(hash, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))

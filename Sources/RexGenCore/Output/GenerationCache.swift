@@ -9,14 +9,14 @@ import Foundation
 /// `rexgen` binary that wrote it (a rebuilt reader may parse differently) and checksums: anything that
 /// does not decode, or decodes to something else than expected, is ignored and the run does everything.
 ///
-/// Layout: a header (versions, options, inputs, extra files, outputs, warnings) and its checksum, then
+/// Layout: a header (versions, options, inputs, extra files, outputs, warnings, sections) and its checksum, then
 /// the parse section (each input's encoded `ParsedFile`, back to back) and its checksum. A run where
 /// nothing changed never reads past the header's checksum.
 public struct GenerationCache: Sendable {
     public static let fileName = ".rexgen-cache"
     private static let magic = Array("rexgen-cache\n".utf8)
     /// Bump on any change to the layout or to the model types `ParsedFileCoding` writes.
-    static let formatVersion: UInt64 = 2
+    static let formatVersion: UInt64 = 3
 
     public struct Input: Sendable, Equatable {
         public var path: String
@@ -33,6 +33,8 @@ public struct GenerationCache: Sendable {
     public struct Entry: Sendable, Equatable {
         public var path: String
         public var signature: SourceSnapshot.Signature?
+        /// For an output file: the hash of what was written, checked before any of it is reused.
+        public var contentHash: UInt64?
     }
 
     public var fingerprint: String
@@ -43,6 +45,8 @@ public struct GenerationCache: Sendable {
     public var outputs: [Entry]
     /// The warnings and notes of that run, shown again when it is reused.
     public var diagnostics: [String]
+    /// Where each enum's section lies in the enum-properties output, for a run that renders a few again.
+    public var sections: [RenderedSections.Record]
     /// The file's bytes, into which `parsedRange`s point: parses are decoded only when needed.
     let storage: [UInt8]
     /// Where the parse section lies in `storage`; its checksum is checked before the first decode.
@@ -89,6 +93,18 @@ public struct GenerationCache: Sendable {
         inputs[index].parsedRange.map { storage[$0] }
     }
 
+    /// The last run's enum-properties sections, if that file is still exactly what the last run wrote.
+    func previousSections(in directory: OutputDirectory) -> RenderedSections? {
+        let path = directory.filePath(EnumPropertiesRenderer.fileName)
+        guard !sections.isEmpty, let output = outputs.first(where: { $0.path == EnumPropertiesRenderer.fileName }),
+              let expectedHash = output.contentHash, SourceSnapshot.signature(of: path) == output.signature,
+              case .success(let file) = SourceFile.read(path: path),
+              file.bytes.withUnsafeBytes({ ContentHash.of($0) }) == expectedHash else {
+            return nil
+        }
+        return RenderedSections(text: file.bytes, records: sections)
+    }
+
     // MARK: - Reading and writing the file
 
     public static func load(from directory: OutputDirectory) -> GenerationCache? {
@@ -120,6 +136,16 @@ public struct GenerationCache: Sendable {
             let extraFiles = try readEntries(&reader)
             let outputs = try readEntries(&reader)
             let diagnostics = try reader.strings()
+            let sectionCount = try reader.count()
+            var sections: [RenderedSections.Record] = []
+            sections.reserveCapacity(sectionCount)
+            for _ in 0..<sectionCount {
+                let key = RenderedSections.Key(first: try reader.fixed64(), second: try reader.fixed64())
+                let start = try reader.natural()
+                let (end, overflow) = start.addingReportingOverflow(try reader.natural())
+                guard !overflow else { throw ByteReader.Malformed() }
+                sections.append(RenderedSections.Record(key: key, range: start..<end))
+            }
             let headerEnd = reader.offset
             guard try reader.fixed64() == ContentHash.of(UnsafeRawBufferPointer(rebasing: raw[..<headerEnd])) else {
                 throw ByteReader.Malformed()
@@ -132,7 +158,7 @@ public struct GenerationCache: Sendable {
                 inputs[index].parsedRange = inputs[index].parsedRange.map { ($0.lowerBound + parseStart)..<($0.upperBound + parseStart) }
             }
             return GenerationCache(fingerprint: fingerprint, inputs: inputs, extraFiles: extraFiles, outputs: outputs,
-                                   diagnostics: diagnostics, storage: bytes,
+                                   diagnostics: diagnostics, sections: sections, storage: bytes,
                                    parseSection: parseStart..<(parseStart + parsedOffset), parseChecksum: parseChecksum)
         }
     }
@@ -152,7 +178,7 @@ public struct GenerationCache: Sendable {
     }
 
     static func encode(fingerprint: String, inputs: [InputRecord], extraFiles: [Entry], outputs: [Entry],
-                       diagnostics: [String]) -> [UInt8] {
+                       diagnostics: [String], sections: [RenderedSections.Record]) -> [UInt8] {
         let parses = Parallel.map(count: inputs.count, chunk: 64) { index -> ArraySlice<UInt8> in
             switch inputs[index].parse {
             case .none: return []
@@ -179,6 +205,13 @@ public struct GenerationCache: Sendable {
         writeEntries(extraFiles, to: writer)
         writeEntries(outputs, to: writer)
         writer.strings(diagnostics)
+        writer.count(sections.count)
+        for section in sections {
+            writer.fixed64(section.key.first)
+            writer.fixed64(section.key.second)
+            writer.count(section.range.lowerBound)
+            writer.count(section.range.count)
+        }
         writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of($0) })
         let parseStart = writer.count
         for parse in parses { parse.withUnsafeBytes { writer.raw($0) } }
@@ -214,13 +247,18 @@ public struct GenerationCache: Sendable {
         for entry in entries {
             writer.string(entry.path)
             writeSignature(entry.signature, to: writer)
+            writer.bool(entry.contentHash != nil)
+            if let contentHash = entry.contentHash { writer.fixed64(contentHash) }
         }
     }
 
     private static func readEntries(_ reader: inout ByteReader) throws -> [Entry] {
         let count = try reader.count()
         var entries: [Entry] = []
-        for _ in 0..<count { entries.append(Entry(path: try reader.string(), signature: try readSignature(&reader))) }
+        for _ in 0..<count {
+            entries.append(Entry(path: try reader.string(), signature: try readSignature(&reader),
+                                 contentHash: try reader.bool() ? try reader.fixed64() : nil))
+        }
         return entries
     }
 }

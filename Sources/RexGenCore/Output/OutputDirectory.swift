@@ -22,7 +22,9 @@ public struct OutputDirectory: Sendable {
     }
 
     /// Checks every file first, so a refusal leaves the whole set untouched rather than half-updated.
-    public func write(_ files: [GeneratedFile]) -> WriteResult {
+    /// - Parameter knownContents: file name → the bytes on disk, when the caller has just read and checked
+    ///   them (megabytes need not be read twice).
+    public func write(_ files: [GeneratedFile], knownContents: [String: [UInt8]] = [:]) -> WriteResult {
         var result = WriteResult()
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -33,7 +35,7 @@ public struct OutputDirectory: Sendable {
         }
         var pending: [GeneratedFile] = []
         for file in files {
-            switch existingState(of: file) {
+            switch existingState(of: file, known: knownContents[file.name]) {
             case .upToDate: result.unchanged.append(filePath(file.name))
             case .absentOrOurs: pending.append(file)
             case .refused(let diagnostic): result.diagnostics.append(diagnostic)
@@ -80,7 +82,7 @@ public struct OutputDirectory: Sendable {
 
     /// POSIX calls and a byte comparison: the enum-properties file runs to megabytes, and Foundation's
     /// attribute lookups (user and group names) and `Data` copies would cost more than the comparison.
-    private func existingState(of file: GeneratedFile) -> ExistingState {
+    private func existingState(of file: GeneratedFile, known: [UInt8]?) -> ExistingState {
         let target = filePath(file.name)
         var status = stat()
         guard lstat(target, &status) == 0 else { return .absentOrOurs }
@@ -88,10 +90,14 @@ public struct OutputDirectory: Sendable {
             return .refused(.error("refusing to write '\(target)': it is a symbolic link, and following it "
                 + "could overwrite a file elsewhere", at: location(target)))
         }
-        guard case .success(let source) = SourceFile.read(path: target) else {
+        let existing: [UInt8]
+        if let known {
+            existing = known
+        } else if case .success(let source) = SourceFile.read(path: target) {
+            existing = source.bytes
+        } else {
             return .refused(.error("cannot read '\(target)' to check that RexGen generated it", at: location(target)))
         }
-        let existing = source.bytes
         var contents = file.contents
         let isSame = contents.withUTF8 { utf8 in
             existing.count == utf8.count

@@ -27,7 +27,9 @@ public enum IncrementalGeneration {
         let inputPaths = SourceSnapshot.removing(outputNames(options).map(directory.filePath), from: paths.all)
         let inputs = InputSignatures(
             paths: inputPaths, signatures: SourceSnapshot.signatures(of: inputPaths),
-            extraFiles: extraPaths.map { GenerationCache.Entry(path: $0, signature: SourceSnapshot.signature(of: $0)) },
+            extraFiles: extraPaths.map {
+                GenerationCache.Entry(path: $0, signature: SourceSnapshot.signature(of: $0), contentHash: nil)
+            },
             startedAt: startedAt)
         let cache = GenerationCache.load(from: directory)
         if let cache, isUpToDate(cache, fingerprint: fingerprint, inputs: inputs, directory: directory) {
@@ -42,24 +44,30 @@ public enum IncrementalGeneration {
             sources: reading.sources, references: reading.references, options, since: parseClock,
             detail: "; \(reading.parsedCount) parsed, \(paths.all.count - reading.parsedCount) from the cache",
             diagnostics: &diagnostics, timings: &timings)
-        var result = Pipeline.analyseAndRender(model, options, diagnostics: diagnostics, timings: timings)
+        let previousSections = cache?.previousSections(in: directory)
+        var result = Pipeline.analyseAndRender(model, options, diagnostics: diagnostics, timings: timings,
+                                               previousSections: previousSections)
         result.parsedFileCount = reading.parsedCount
         guard !result.hasErrors else {
             GenerationCache.remove(from: directory)
             return .generated(result, OutputDirectory.WriteResult())
         }
-        let written = directory.write(result.files)
+        let written = directory.write(result.files, knownContents: previousSections.map {
+            [EnumPropertiesRenderer.fileName: $0.text]
+        } ?? [:])
         guard written.diagnostics.isEmpty else {
             GenerationCache.remove(from: directory)
             return .generated(result, written)
         }
         let saveClock = Stopwatch()
         let outputs = result.files.map { file in
-            GenerationCache.Entry(path: file.name, signature: SourceSnapshot.signature(of: directory.filePath(file.name)))
+            var contents = file.contents
+            return GenerationCache.Entry(path: file.name, signature: SourceSnapshot.signature(of: directory.filePath(file.name)),
+                                         contentHash: contents.withUTF8 { ContentHash.of(UnsafeRawBufferPointer($0)) })
         }
         let bytes = GenerationCache.encode(fingerprint: fingerprint, inputs: reading.records,
                                            extraFiles: inputs.extraFiles, outputs: outputs,
-                                           diagnostics: result.diagnostics.map(\.description))
+                                           diagnostics: result.diagnostics.map(\.description), sections: result.sections)
         GenerationCache.save(bytes, to: directory)
         result.timings.append(StageTiming(stage: "write", seconds: saveClock.seconds,
                                           detail: "cache of \(bytes.count) bytes"))

@@ -13,6 +13,10 @@ public enum Pipeline {
         public var timings: [StageTiming]
         /// How many Swift files were read and parsed; the rest came from the cache in the output directory.
         public var parsedFileCount = 0
+        /// Where each enum's section lies in the enum-properties file (empty when templates render instead).
+        public var sections: [RenderedSections.Record] = []
+        /// How many enum sections were rendered; the others were copied from the last run's file.
+        public var renderedSectionCount = 0
 
         /// Input errors mean the output would be incomplete, so it is not written.
         public var hasErrors: Bool { diagnostics.containsErrors }
@@ -74,8 +78,9 @@ public enum Pipeline {
     }
 
     /// Model → analysis → rendering: everything after the files are read.
+    /// - Parameter previousSections: the last run's enum-properties sections, to copy those that cannot differ.
     static func analyseAndRender(_ model: SourceModel, _ options: GenerationOptions, diagnostics: [Diagnostic],
-                                 timings: [StageTiming]) -> Result {
+                                 timings: [StageTiming], previousSections: RenderedSections? = nil) -> Result {
         var diagnostics = diagnostics
         var timings = timings
         let analysisClock = Stopwatch()
@@ -90,12 +95,17 @@ public enum Pipeline {
         var result = Result(model: model, enumProperties: plan, actionTree: tree, lifts: lifts, files: [],
                             diagnostics: [], timings: [])
         if options.templates.isEmpty {
-            result.files = [EnumPropertiesRenderer.render(plan)] + (lifts.map { [LiftRenderer.render($0)] } ?? [])
+            let enumProperties = EnumPropertiesRenderer.render(plan, reusing: previousSections)
+            result.sections = enumProperties.sections
+            result.renderedSectionCount = enumProperties.renderedCount
+            result.files = [enumProperties.file] + (lifts.map { [LiftRenderer.render($0)] } ?? [])
         } else {
             result.files = renderTemplates(options, result, diagnostics: &diagnostics)
         }
         timings.append(StageTiming(stage: "render", seconds: renderClock.seconds,
-                                   detail: "\(result.files.reduce(0) { $0 + $1.contents.utf8.count }) bytes"))
+                                   detail: "\(result.files.reduce(0) { $0 + $1.contents.utf8.count }) bytes"
+                                       + (previousSections == nil ? "" : "; \(result.renderedSectionCount) of "
+                                           + "\(result.sections.count) enum sections rendered, the rest copied")))
         result.diagnostics = diagnostics.sortedForDisplay()
         result.timings = timings
         return result

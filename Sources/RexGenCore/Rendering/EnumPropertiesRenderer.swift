@@ -4,15 +4,38 @@ public enum EnumPropertiesRenderer {
     public static let purpose = "Enum properties for action enums."
 
     public static func render(_ plan: EnumPropertiesPlan) -> GeneratedFile {
+        render(plan, reusing: nil).file
+    }
+
+    /// - Parameter previous: the last run's sections; those whose inputs did not change are copied.
+    /// - Returns: the file, where each enum's section lies in it (for the next run), and how many sections
+    ///   were rendered rather than copied.
+    static func render(_ plan: EnumPropertiesPlan, reusing previous: RenderedSections?)
+        -> (file: GeneratedFile, sections: [RenderedSections.Record], renderedCount: Int) {
         var writer = SwiftCodeWriter()
         writer.line(GeneratedFile.header(purpose: purpose))
         ImportsRenderer.write(plan.imports, to: &writer)
         // Each enum's section depends on that enum alone, so sections are rendered on every core.
-        let sections = Parallel.map(count: plan.enums.count, chunk: 32) { section(for: plan.enums[$0]) }
-        var text = writer.text
-        text.reserveCapacity(text.utf8.count + sections.reduce(0) { $0 + $1.utf8.count })
-        for section in sections { text += section }
-        return GeneratedFile(name: fileName, contents: text)
+        let parts = Parallel.map(count: plan.enums.count, chunk: 32) { index -> (RenderedSections.Key, String?) in
+            let key = RenderedSections.key(for: plan.enums[index])
+            if previous?.ranges[key] != nil { return (key, nil) }
+            return (key, section(for: plan.enums[index]))
+        }
+        var bytes = Array(writer.text.utf8)
+        bytes.reserveCapacity(bytes.count + (previous?.text.count ?? 0) + parts.reduce(0) { $0 + ($1.1?.utf8.count ?? 0) })
+        var records: [RenderedSections.Record] = []
+        records.reserveCapacity(parts.count)
+        for (key, text) in parts {
+            let start = bytes.count
+            if let text {
+                bytes.append(contentsOf: text.utf8)
+            } else if let previous, let range = previous.ranges[key] {
+                bytes.append(contentsOf: previous.text[range])
+            }
+            records.append(RenderedSections.Record(key: key, range: start..<bytes.count))
+        }
+        return (GeneratedFile(name: fileName, contents: String(decoding: bytes, as: UTF8.self)), records,
+                parts.reduce(0) { $0 + ($1.1 == nil ? 0 : 1) })
     }
 
     /// The text for one enum: a blank line, a mark, and the extension with its properties; empty when no

@@ -27,6 +27,36 @@ final class IncrementalGenerationTests: XCTestCase {
         XCTAssertTrue(try project.runAndCompare().isUpToDate)
     }
 
+    /// Only the edited enum's section is rendered again; the others are copied from the last output.
+    func testOnlyTheEditedEnumIsRenderedAgain() throws {
+        try project.replace("case logout", with: "case logout\n    case deleteAccount(reason: String)",
+                            in: "Lifts-App/AppAction.swift")
+        let outcome = try project.runAndCompare(expectParsed: 1)
+        guard case .generated(let result, _) = outcome else { return XCTFail("expected a generation") }
+        XCTAssertGreaterThan(result.sections.count, 20)
+        XCTAssertEqual(result.renderedSectionCount, 1)
+    }
+
+    /// The last output is copied from only when it is exactly what was written: here it was changed by
+    /// hand with its size and time kept, and an input changed too, so the run is not skipped.
+    func testTamperedOutputWithSameSignatureIsNotCopiedFrom() throws {
+        let target = (project.output as NSString).appendingPathComponent(EnumPropertiesRenderer.fileName)
+        let before = try XCTUnwrap(SourceSnapshot.signature(of: target))
+        let text = try String(contentsOfFile: target, encoding: .utf8)
+        let tampered = text.replacingOccurrences(of: "return nil", with: "return Nil")
+        XCTAssertNotEqual(tampered, text)
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: target))
+        handle.write(Data(tampered.utf8))
+        try handle.close()
+        try project.setModificationTime(of: target, to: Int(before.modified / 1_000_000_000),
+                                        nanoseconds: Int(before.modified % 1_000_000_000))
+        XCTAssertEqual(SourceSnapshot.signature(of: target), before, "the test must fool stat")
+        try project.write("New/NewAction.swift", "public enum NewAction { case one }\n")
+        let outcome = try project.runAndCompare(expectParsed: 1)
+        guard case .generated(let result, _) = outcome else { return XCTFail("expected a generation") }
+        XCTAssertEqual(result.renderedSectionCount, result.sections.count)
+    }
+
     func testAddedCase() throws {
         try project.replace("case logout", with: "case logout\n    case deleteAccount(reason: String)",
                             in: "Lifts-App/AppAction.swift")
