@@ -38,38 +38,15 @@ struct IncrementalReading {
 
     static func read(_ paths: Pipeline.InputPaths, _ inputs: InputSignatures, cache: GenerationCache?) -> Self {
         let all = paths.all
-        let cacheIndexByPath = cache.flatMap { cache -> [String: Int]? in
-            guard cache.parseSectionIsIntact() else { return nil }
-            return Dictionary(cache.inputs.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
-        } ?? [:]
-        // `inputs.paths` is `all` less the excluded outputs, in the same order: walk both together.
-        var signatureIndexes: [Int?] = []
-        signatureIndexes.reserveCapacity(all.count)
-        var next = 0
-        for path in all {
-            if next < inputs.paths.count, inputs.paths[next] == path {
-                signatureIndexes.append(next)
-                next += 1
-            } else {
-                signatureIndexes.append(nil)
-            }
-        }
-        let plans = all.indices.map { index -> Plan in
-            guard let cache, let signatureIndex = signatureIndexes[index],
-                  let signature = inputs.signatures[signatureIndex],
-                  let cacheIndex = cacheIndexByPath[all[index]], cache.inputs[cacheIndex].signature == signature,
-                  cache.inputs[cacheIndex].parsedRange != nil else {
-                return .read(cacheIndex: nil)
-            }
-            return cache.inputs[cacheIndex].contentHash == nil ? .decode(cacheIndex: cacheIndex) : .read(cacheIndex: cacheIndex)
-        }
+        let signatureIndexes = signatureIndexes(of: all, in: inputs)
+        let plans = plans(all, signatureIndexes, inputs, cache: cache)
         let decoded = Parallel.map(count: all.count, chunk: 64) { index -> ParsedFile? in
             guard case .decode(let cacheIndex) = plans[index] else { return nil }
             return cache?.parsedFile(at: cacheIndex)
         }
-        var requestIndexes: [Int] = []
-        var requests: [SourceReadingStage.Request] = []
-        for index in all.indices where decoded[index] == nil {
+        // Everything not decoded (including a parse that failed to decode) is read.
+        let toRead = all.indices.filter { decoded[$0] == nil }
+        let requests = toRead.map { index in
             var request = SourceReadingStage.Request(path: all[index], hashesContent: false, cached: nil)
             if let signatureIndex = signatureIndexes[index], let signature = inputs.signatures[signatureIndex] {
                 request.hashesContent = inputs.isRacy(signature)
@@ -78,25 +55,15 @@ struct IncrementalReading {
                let contentHash = cache.inputs[cacheIndex].contentHash {
                 request.cached = (file, contentHash)
             }
-            requestIndexes.append(index)
-            requests.append(request)
+            return request
         }
         var answers: [SourceReadingStage.Answer?] = Array(repeating: nil, count: all.count)
-        for (index, answer) in zip(requestIndexes, SourceReadingStage.read(requests)) { answers[index] = answer }
+        for (index, answer) in zip(toRead, SourceReadingStage.read(requests)) { answers[index] = answer }
 
-        var files: [ParsedFile] = []
-        var sizes: [Int] = []
-        files.reserveCapacity(all.count)
-        for index in all.indices {
-            if let file = decoded[index] {
-                files.append(file)
-                sizes.append(Int(signatureIndexes[index].flatMap { inputs.signatures[$0]?.size } ?? 0))
-            } else {
-                files.append(answers[index]!.file)
-                sizes.append(answers[index]!.size)
-            }
+        let files = all.indices.map { decoded[$0] ?? answers[$0]!.file }
+        let sizes = all.indices.map { index in
+            answers[index]?.size ?? Int(signatureIndexes[index].flatMap { inputs.signatures[$0]?.size } ?? 0)
         }
-        let sourceCount = paths.sources.count
         var records: [GenerationCache.InputRecord] = []
         records.reserveCapacity(inputs.paths.count)
         for index in all.indices {
@@ -109,6 +76,7 @@ struct IncrementalReading {
             records.append(record(inputs, signatureIndex, file: files[index], contentHash: answers[index]?.contentHash,
                                   reusing: reusedIndex, of: cache))
         }
+        let sourceCount = paths.sources.count
         return IncrementalReading(
             sources: SourceReadingStage.Output(files: Array(files[..<sourceCount]),
                                                byteCount: sizes[..<sourceCount].reduce(0, +)),
@@ -116,6 +84,33 @@ struct IncrementalReading {
                                                   byteCount: sizes[sourceCount...].reduce(0, +)),
             parsedCount: answers.reduce(0) { $0 + ($1?.wasParsed == true ? 1 : 0) },
             records: records)
+    }
+
+    /// For each path, its index in `inputs` (nil for an excluded output file). `inputs.paths` is `all` less
+    /// those, in the same order, so both are walked together.
+    private static func signatureIndexes(of all: [String], in inputs: InputSignatures) -> [Int?] {
+        var next = 0
+        return all.map { path in
+            guard next < inputs.paths.count, inputs.paths[next] == path else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
+
+    /// A cached parse is a candidate only under the very signature the file has now.
+    private static func plans(_ all: [String], _ signatureIndexes: [Int?], _ inputs: InputSignatures,
+                              cache: GenerationCache?) -> [Plan] {
+        guard let cache, cache.parseSectionIsIntact() else { return all.map { _ in .read(cacheIndex: nil) } }
+        let cacheIndexByPath = Dictionary(cache.inputs.enumerated().map { ($1.path, $0) },
+                                          uniquingKeysWith: { first, _ in first })
+        return all.indices.map { index -> Plan in
+            guard let signatureIndex = signatureIndexes[index], let signature = inputs.signatures[signatureIndex],
+                  let cacheIndex = cacheIndexByPath[all[index]], cache.inputs[cacheIndex].signature == signature,
+                  cache.inputs[cacheIndex].parsedRange != nil else {
+                return .read(cacheIndex: nil)
+            }
+            return cache.inputs[cacheIndex].contentHash == nil ? .decode(cacheIndex: cacheIndex) : .read(cacheIndex: cacheIndex)
+        }
     }
 
     /// A parse is kept only under the signature taken before it was read, and, for a racy signature, only
