@@ -15,6 +15,7 @@ public struct SourceModel: Sendable {
         self.referenceFiles = referenceFiles
         self.allFiles = files + referenceFiles
         var index: [String: TypeDeclaration] = [:]
+        index.reserveCapacity(allFiles.reduce(0) { $0 + $1.types.count })
         for file in allFiles {
             for type in file.types where index[type.qualifiedName] == nil {
                 index[type.qualifiedName] = type

@@ -44,7 +44,7 @@ public struct OutputDirectory: Sendable {
         guard result.diagnostics.isEmpty else { return result }
         removeAbandonedTemporaryFiles(for: files.map(\.name))
         for file in pending {
-            if let diagnostic = AtomicFileWriter.write(Array(file.contents.utf8), to: filePath(file.name)) {
+            if let diagnostic = AtomicFileWriter.write(file.contents, to: filePath(file.name)) {
                 result.diagnostics.append(diagnostic)
             } else {
                 result.written.append(filePath(file.name))
@@ -122,6 +122,16 @@ public struct OutputDirectory: Sendable {
 public enum AtomicFileWriter {
     /// - Parameter durably: `fsync` before the rename, so even a power cut leaves the old or the new file.
     public static func write(_ bytes: [UInt8], to target: String, durably: Bool = true) -> Diagnostic? {
+        bytes.withUnsafeBytes { write($0, to: target, durably: durably) }
+    }
+
+    /// Straight from the string's own UTF-8 storage: a generated file can run to megabytes.
+    public static func write(_ text: String, to target: String, durably: Bool = true) -> Diagnostic? {
+        var text = text
+        return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: target, durably: durably) }
+    }
+
+    private static func write(_ bytes: UnsafeRawBufferPointer, to target: String, durably: Bool) -> Diagnostic? {
         let directory = (target as NSString).deletingLastPathComponent
         let base = (target as NSString).lastPathComponent
         var template = Array(((directory.isEmpty ? "." : directory) + "/.\(base).rexgen-XXXXXX").utf8CString)
@@ -134,7 +144,7 @@ public enum AtomicFileWriter {
         var failure: String?
         var offset = 0
         while offset < bytes.count, failure == nil {
-            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            let count = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if count < 0 {
                 if errno != EINTR { failure = String(cString: strerror(errno)) }
             } else {

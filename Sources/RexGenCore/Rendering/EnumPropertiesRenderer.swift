@@ -21,21 +21,30 @@ public enum EnumPropertiesRenderer {
             if previous?.ranges[key] != nil { return (key, nil) }
             return (key, section(for: plan.enums[index]))
         }
-        var bytes = Array(writer.text.utf8)
-        bytes.reserveCapacity(bytes.count + (previous?.text.count ?? 0) + parts.reduce(0) { $0 + ($1.1?.utf8.count ?? 0) })
+        // Where each section goes, then every byte copied once, straight into the file's string.
+        var head = writer.text
         var records: [RenderedSections.Record] = []
         records.reserveCapacity(parts.count)
+        var end = head.utf8.count
         for (key, text) in parts {
-            let start = bytes.count
-            if let text {
-                bytes.append(contentsOf: text.utf8)
-            } else if let previous, let range = previous.ranges[key] {
-                bytes.append(contentsOf: previous.text[range])
-            }
-            records.append(RenderedSections.Record(key: key, range: start..<bytes.count))
+            let length = text?.utf8.count ?? previous?.ranges[key]?.count ?? 0
+            records.append(RenderedSections.Record(key: key, range: end..<(end + length)))
+            end += length
         }
-        return (GeneratedFile(name: fileName, contents: String(decoding: bytes, as: UTF8.self)), records,
-                parts.reduce(0) { $0 + ($1.1 == nil ? 0 : 1) })
+        let contents = String(unsafeUninitializedCapacity: end) { buffer in
+            let output = UnsafeMutableRawBufferPointer(buffer)
+            head.withUTF8 { output.copyMemory(from: UnsafeRawBufferPointer($0)) }
+            for ((key, text), record) in zip(parts, records) where !record.range.isEmpty {
+                let target = UnsafeMutableRawBufferPointer(rebasing: output[record.range])
+                if var text {
+                    text.withUTF8 { target.copyMemory(from: UnsafeRawBufferPointer($0)) }
+                } else if let previous, let range = previous.ranges[key] {
+                    previous.text.withUnsafeBytes { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[range])) }
+                }
+            }
+            return end
+        }
+        return (GeneratedFile(name: fileName, contents: contents), records, parts.reduce(0) { $0 + ($1.1 == nil ? 0 : 1) })
     }
 
     /// The text for one enum: a blank line, a mark, and the extension with its properties; empty when no
