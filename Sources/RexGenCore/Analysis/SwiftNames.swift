@@ -22,19 +22,36 @@ enum SwiftNames {
 
     /// `started` → `isStarted`; `état` → `isÉtat`.
     static func isPropertyName(for name: String) -> String {
-        "is" + upperFirstLetter(name)
+        upperFirstLetter(name, prefix: "is")
     }
 
     static func upperFirstLetter(_ text: String) -> String {
-        // Most names start with an ASCII letter: change one byte instead of going through Character.
-        if let first = text.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") {
-            var utf8 = Array(text.utf8)
-            utf8[0] -= 32
-            return String(decoding: utf8, as: UTF8.self)
+        upperFirstLetter(text, prefix: "")
+    }
+
+    /// Most names start with an ASCII letter: the result is built in one go, changing one byte, instead of
+    /// going through `Character` (called for every case of every enum).
+    private static func upperFirstLetter(_ text: String, prefix: StaticString) -> String {
+        guard let first = text.utf8.first, first < 0x80 else {
+            guard let first = text.first else { return prefix.description + text }
+            return prefix.description + first.uppercased() + text.dropFirst()
         }
-        if let first = text.utf8.first, first < 0x80 { return text }
-        guard let first = text.first else { return text }
-        return first.uppercased() + text.dropFirst()
+        var text = text
+        return text.withUTF8 { utf8 in
+            String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + utf8.count) { buffer in
+                var offset = 0
+                for byte in UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount) {
+                    buffer[offset] = byte
+                    offset += 1
+                }
+                for (index, byte) in utf8.enumerated() {
+                    let isLowercaseASCII = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+                    buffer[offset] = index == 0 && isLowercaseASCII ? byte - 32 : byte
+                    offset += 1
+                }
+                return offset
+            }
+        }
     }
 
     static func lowerFirstLetter(_ text: String) -> String {
