@@ -13,7 +13,8 @@ public struct SourceModel: Sendable {
     public init(files: [ParsedFile], referenceFiles: [ParsedFile] = []) {
         self.files = files
         self.referenceFiles = referenceFiles
-        self.allFiles = files + referenceFiles
+        // Without references the two arrays share storage: copying thousands of files costs a retain each.
+        self.allFiles = referenceFiles.isEmpty ? files : files + referenceFiles
         var index: [String: TypeDeclaration] = [:]
         index.reserveCapacity(allFiles.reduce(0) { $0 + $1.types.count })
         for file in allFiles {

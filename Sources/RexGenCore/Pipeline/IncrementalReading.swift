@@ -78,7 +78,7 @@ struct IncrementalReading {
         }
         let sourceCount = paths.sources.count
         return IncrementalReading(
-            sources: SourceReadingStage.Output(files: Array(files[..<sourceCount]),
+            sources: SourceReadingStage.Output(files: sourceCount == files.count ? files : Array(files[..<sourceCount]),
                                                byteCount: sizes[..<sourceCount].reduce(0, +)),
             references: SourceReadingStage.Output(files: Array(files[sourceCount...]),
                                                   byteCount: sizes[sourceCount...].reduce(0, +)),

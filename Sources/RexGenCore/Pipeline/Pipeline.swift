@@ -57,7 +57,8 @@ public enum Pipeline {
                           _ options: GenerationOptions, since parseClock: Stopwatch, detail: String,
                           diagnostics: inout [Diagnostic], timings: inout [StageTiming]) -> SourceModel {
         let headers = CHeaderReader.read(options.cHeaders, diagnostics: &diagnostics)
-        let model = SourceModel(files: sources.files + headers, referenceFiles: references.files)
+        let model = SourceModel(files: headers.isEmpty ? sources.files : sources.files + headers,
+                                referenceFiles: references.files)
         let bytes = sources.byteCount + references.byteCount
         let seconds = parseClock.seconds
         timings.append(StageTiming(stage: "read+parse", seconds: seconds,
