@@ -101,12 +101,20 @@ struct IncrementalReading {
     private static func plans(_ all: [String], _ signatureIndexes: [Int?], _ inputs: InputSignatures,
                               cache: GenerationCache?) -> [Plan] {
         guard let cache, cache.parseSectionIsIntact() else { return all.map { _ in .read(cacheIndex: nil) } }
-        let cacheIndexByPath = Dictionary(cache.inputs.enumerated().map { ($1.path, $0) },
-                                          uniquingKeysWith: { first, _ in first })
+        // Inputs usually sit where they sat last time; the index by path is built only when one does not.
+        var cacheIndexByPath: [String: Int]?
+        func cacheIndex(of path: String, near position: Int) -> Int? {
+            if position < cache.inputs.count, cache.inputs[position].path == path { return position }
+            if cacheIndexByPath == nil {
+                cacheIndexByPath = Dictionary(cache.inputs.enumerated().map { ($1.path, $0) },
+                                              uniquingKeysWith: { first, _ in first })
+            }
+            return cacheIndexByPath?[path]
+        }
         return all.indices.map { index -> Plan in
             guard let signatureIndex = signatureIndexes[index], let signature = inputs.signatures[signatureIndex],
-                  let cacheIndex = cacheIndexByPath[all[index]], cache.inputs[cacheIndex].signature == signature,
-                  cache.inputs[cacheIndex].parsedRange != nil else {
+                  let cacheIndex = cacheIndex(of: all[index], near: signatureIndex),
+                  cache.inputs[cacheIndex].signature == signature, cache.inputs[cacheIndex].parsedRange != nil else {
                 return .read(cacheIndex: nil)
             }
             return cache.inputs[cacheIndex].contentHash == nil ? .decode(cacheIndex: cacheIndex) : .read(cacheIndex: cacheIndex)
