@@ -177,8 +177,14 @@ public struct GenerationCache: Sendable {
         var parse: Parse
     }
 
-    static func encode(fingerprint: String, inputs: [InputRecord], extraFiles: [Entry], outputs: [Entry],
-                       diagnostics: [String], sections: [RenderedSections.Record]) -> [UInt8] {
+    /// The parse section, ready to be appended: the bulk of the file, and independent of the outputs, so
+    /// it can be prepared while the outputs are written.
+    struct ParseSection: Sendable {
+        var lengths: [Int]
+        var bytes: [UInt8]
+    }
+
+    static func parseSection(for inputs: [InputRecord]) -> ParseSection {
         let parses = Parallel.map(count: inputs.count, chunk: 64) { index -> ArraySlice<UInt8> in
             switch inputs[index].parse {
             case .none: return []
@@ -189,18 +195,29 @@ public struct GenerationCache: Sendable {
                 return writer.bytes[...]
             }
         }
-        let writer = ByteWriter(capacity: 64 * inputs.count + parses.reduce(0) { $0 + $1.count } + 1024)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parses.reduce(0) { $0 + $1.count } + 8)
+        for parse in parses { bytes += parse }
+        bytes.withUnsafeBytes { raw in
+            withUnsafeBytes(of: ContentHash.of(raw).littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        return ParseSection(lengths: parses.map(\.count), bytes: bytes)
+    }
+
+    static func encode(fingerprint: String, inputs: [InputRecord], parses: ParseSection, extraFiles: [Entry],
+                       outputs: [Entry], diagnostics: [String], sections: [RenderedSections.Record]) -> [UInt8] {
+        let writer = ByteWriter(capacity: 64 * inputs.count + parses.bytes.count + 1024)
         writer.raw(magic)
         writer.unsigned(formatVersion)
         writer.string(ToolIdentity.current)
         writer.string(fingerprint)
         writer.count(inputs.count)
-        for (input, parse) in zip(inputs, parses) {
+        for (input, length) in zip(inputs, parses.lengths) {
             writer.string(input.path)
             writeSignature(input.signature, to: writer)
             writer.bool(input.contentHash != nil)
             if let contentHash = input.contentHash { writer.fixed64(contentHash) }
-            writer.count(parse.count)
+            writer.count(length)
         }
         writeEntries(extraFiles, to: writer)
         writeEntries(outputs, to: writer)
@@ -213,9 +230,7 @@ public struct GenerationCache: Sendable {
             writer.count(section.range.count)
         }
         writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of($0) })
-        let parseStart = writer.count
-        for parse in parses { parse.withUnsafeBytes { writer.raw($0) } }
-        writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of(UnsafeRawBufferPointer(rebasing: $0[parseStart...])) })
+        writer.raw(parses.bytes)
         return writer.bytes
     }
 

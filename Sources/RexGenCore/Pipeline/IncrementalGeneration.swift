@@ -52,6 +52,10 @@ public enum IncrementalGeneration {
             GenerationCache.remove(from: directory)
             return .generated(result, OutputDirectory.WriteResult())
         }
+        let saveClock = Stopwatch()
+        // The cache's parse section does not depend on the outputs: it is encoded while they are written
+        // (and flushed to disk, which mostly waits).
+        let parseSection = Background { GenerationCache.parseSection(for: reading.records) }
         let written = directory.write(result.files, knownContents: previousSections.map {
             [EnumPropertiesRenderer.fileName: $0.text]
         } ?? [:])
@@ -59,18 +63,17 @@ public enum IncrementalGeneration {
             GenerationCache.remove(from: directory)
             return .generated(result, written)
         }
-        let saveClock = Stopwatch()
         let outputs = result.files.map { file in
             var contents = file.contents
             return GenerationCache.Entry(path: file.name, signature: SourceSnapshot.signature(of: directory.filePath(file.name)),
                                          contentHash: contents.withUTF8 { ContentHash.of(UnsafeRawBufferPointer($0)) })
         }
-        let bytes = GenerationCache.encode(fingerprint: fingerprint, inputs: reading.records,
+        let bytes = GenerationCache.encode(fingerprint: fingerprint, inputs: reading.records, parses: parseSection.value,
                                            extraFiles: inputs.extraFiles, outputs: outputs,
                                            diagnostics: result.diagnostics.map(\.description), sections: result.sections)
         GenerationCache.save(bytes, to: directory)
         result.timings.append(StageTiming(stage: "write", seconds: saveClock.seconds,
-                                          detail: "cache of \(bytes.count) bytes"))
+                                          detail: "outputs and a cache of \(bytes.count) bytes"))
         return .generated(result, written)
     }
 

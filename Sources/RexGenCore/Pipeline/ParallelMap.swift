@@ -19,3 +19,22 @@ enum Parallel {
         }
     }
 }
+
+/// A value computed on another thread while the caller goes on; `value` waits for it.
+final class Background<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchGroup()
+    private var result: Value?
+
+    init(_ work: @escaping @Sendable () -> Value) {
+        done.enter()
+        DispatchQueue.global().async {
+            self.result = work()
+            self.done.leave()
+        }
+    }
+
+    var value: Value {
+        done.wait()
+        return result!
+    }
+}

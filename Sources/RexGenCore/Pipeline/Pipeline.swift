@@ -34,9 +34,11 @@ public enum Pipeline {
                                     timings: inout [StageTiming]) -> InputPaths {
         let clock = Stopwatch()
         let sourcePaths = SourceFileCollector.swiftFiles(in: options.sources, diagnostics: &diagnostics)
-        let sourceSet = Set(sourcePaths)
-        let referencePaths = SourceFileCollector.swiftFiles(in: options.references, diagnostics: &diagnostics)
-            .filter { !sourceSet.contains($0) }
+        var referencePaths = SourceFileCollector.swiftFiles(in: options.references, diagnostics: &diagnostics)
+        if !referencePaths.isEmpty {
+            let sourceSet = Set(sourcePaths)
+            referencePaths.removeAll { sourceSet.contains($0) }
+        }
         timings.append(StageTiming(stage: "collect", seconds: clock.seconds,
                                    detail: "\(sourcePaths.count + referencePaths.count) files"))
         return InputPaths(sources: sourcePaths, references: referencePaths)
