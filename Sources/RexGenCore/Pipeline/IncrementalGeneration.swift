@@ -63,18 +63,27 @@ public enum IncrementalGeneration {
             GenerationCache.remove(from: directory)
             return .generated(result, written)
         }
+        let cacheSize = saveCache(result, fingerprint: fingerprint, inputs: inputs, records: reading.records,
+                                  parseSection: parseSection.value, in: directory)
+        result.timings.append(StageTiming(stage: "write", seconds: saveClock.seconds,
+                                          detail: "outputs and a cache of \(cacheSize) bytes"))
+        return .generated(result, written)
+    }
+
+    /// Records what this run read and wrote, the outputs as they are now on disk; returns the cache's size.
+    private static func saveCache(_ result: Pipeline.Result, fingerprint: String, inputs: InputSignatures,
+                                  records: [GenerationCache.InputRecord], parseSection: GenerationCache.ParseSection,
+                                  in directory: OutputDirectory) -> Int {
         let outputs = result.files.map { file in
             var contents = file.contents
             return GenerationCache.Entry(path: file.name, signature: SourceSnapshot.signature(of: directory.filePath(file.name)),
                                          contentHash: contents.withUTF8 { ContentHash.of(UnsafeRawBufferPointer($0)) })
         }
-        let bytes = GenerationCache.encode(fingerprint: fingerprint, inputs: reading.records, parses: parseSection.value,
+        let bytes = GenerationCache.encode(fingerprint: fingerprint, inputs: records, parses: parseSection,
                                            extraFiles: inputs.extraFiles, outputs: outputs,
                                            diagnostics: result.diagnostics.map(\.description), sections: result.sections)
         GenerationCache.save(bytes, to: directory)
-        result.timings.append(StageTiming(stage: "write", seconds: saveClock.seconds,
-                                          detail: "outputs and a cache of \(bytes.count) bytes"))
-        return .generated(result, written)
+        return bytes.count
     }
 
     /// Same options, same inputs with the same signatures (and, for racy ones, the same content), same
