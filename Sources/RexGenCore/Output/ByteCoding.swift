@@ -12,8 +12,6 @@ final class ByteWriter {
 
     func raw(_ other: [UInt8]) { bytes += other }
 
-    func raw(_ other: UnsafeRawBufferPointer) { bytes.append(contentsOf: other) }
-
     func byte(_ value: UInt8) { bytes.append(value) }
 
     func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
@@ -33,15 +31,9 @@ final class ByteWriter {
     /// Zigzag, so small negative numbers stay small.
     func signed(_ value: Int64) { unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63))) }
 
-    /// A fixed-width field, so it can be patched once its value is known (`patch(_:at:)`).
+    /// A fixed-width field (checksums and content hashes).
     func fixed64(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-    }
-
-    func patch(_ value: UInt64, at offset: Int) {
-        withUnsafeBytes(of: value.littleEndian) { raw in
-            for index in 0..<8 { bytes[offset + index] = raw[index] }
-        }
     }
 
     func string(_ value: String) {
