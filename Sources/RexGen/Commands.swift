@@ -33,9 +33,11 @@ struct GenerateCommand: ParsableCommand {
             return
         }
         let clock = ContinuousClock.now
-        switch IncrementalGeneration.run(resolved.options, outputDirectory: directory,
-                                         configurationFile: resolved.configurationFile,
-                                         templateRenderer: StencilTemplateRenderer()) {
+        let outcome = IncrementalGeneration.run(resolved.options, outputDirectory: directory,
+                                                configurationFile: resolved.configurationFile,
+                                                templateRenderer: StencilTemplateRenderer())
+        ProcessLifetime.keepUntilExit(outcome)
+        switch outcome {
         case .upToDate(let diagnostics):
             if !input.quiet { diagnostics.forEach(Console.error) }
             if input.verbose {
@@ -115,5 +117,15 @@ struct DumpCommand: ParsableCommand {
         Console.report(diagnostics.sortedForDisplay(), quiet: input.quiet)
         if input.verbose { Console.report(timings) }
         if diagnostics.containsErrors { throw ExitCode(1) }
+    }
+}
+
+/// A run's model and generated text are tens of thousands of objects, and the process exits right after
+/// the run: freeing them one by one would cost milliseconds for nothing, so they are kept until exit.
+enum ProcessLifetime {
+    nonisolated(unsafe) private static var kept: [Any] = []
+
+    static func keepUntilExit(_ value: Any) {
+        kept.append(value)
     }
 }

@@ -20,17 +20,18 @@ struct ActionTreeBuilder {
             }
         }
         let names = TypeNameResolver(nodes: nodes, model: model)
-        var edges: [ActionTree.Edge] = []
-        for (parent, node) in nodes.enumerated() {
-            for enumCase in node.declaration.cases {
+        let selectedNodes = nodes
+        // Each node's payloads resolve on their own, so nodes are resolved on every core; order is kept.
+        let edges = Parallel.map(count: nodes.count, chunk: 32) { parent -> [ActionTree.Edge] in
+            let node = selectedNodes[parent]
+            return node.declaration.cases.compactMap { enumCase in
                 guard let values = enumCase.associatedValues, values.count == 1, !values[0].isVariadic,
                       let (child, arguments) = names.resolve(values[0].typeText,
                                                              from: node.declaration.qualifiedNameComponents)
-                else { continue }
-                edges.append(ActionTree.Edge(parent: parent, child: child, enumCase: enumCase,
-                                             genericArguments: arguments))
+                else { return nil }
+                return ActionTree.Edge(parent: parent, child: child, enumCase: enumCase, genericArguments: arguments)
             }
-        }
+        }.flatMap { $0 }
         let unrooted = ActionTree(nodes: nodes, edges: edges, roots: [])
         return ActionTree(nodes: nodes, edges: edges, roots: findRoots(in: unrooted, diagnostics: &diagnostics))
     }

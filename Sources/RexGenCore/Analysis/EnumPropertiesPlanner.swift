@@ -3,7 +3,6 @@ struct EnumPropertiesPlanner {
     let model: SourceModel
     let rules: SelectionRules
     private let accessResolver: AccessResolver
-    private let knownTypeNames: Set<String>
     private let membersByOwner: [String: [MemberDeclaration]]
     /// Owner names by their last component, so finding an enum's extensions does not scan every owner.
     private let ownersByLastComponent: [String: [String]]
@@ -13,11 +12,19 @@ struct EnumPropertiesPlanner {
         self.rules = rules
         let types = model.types
         self.accessResolver = AccessResolver(types: types)
-        self.knownTypeNames = Set(types.keys)
         // `extension Alias { var movie … }` with `typealias Alias = Feature.Action` extends Feature.Action.
         let aliases = Dictionary(model.allFiles.flatMap(\.typeAliases).map { ($0.qualifiedName, $0.targetText) },
                                  uniquingKeysWith: { first, _ in first })
-        self.membersByOwner = Dictionary(grouping: model.allFiles.flatMap(\.members)) { member in
+        // Only instance properties and functions can collide with generated properties, and only on a type
+        // named like an enum (or through an alias): the rest of the members, most of them, need no index.
+        let enumNames = Set(model.allFiles.flatMap { $0.enums.map(\.name) })
+        let candidates = model.allFiles.flatMap { file in
+            file.members.filter { member in
+                !member.isStatic && (member.kind == .property || member.kind == .function)
+                    && (enumNames.contains(Self.lastComponent(member.ownerName)) || aliases[member.ownerName] != nil)
+            }
+        }
+        self.membersByOwner = Dictionary(grouping: candidates) { member in
             var owner = member.ownerName
             for _ in 0..<8 {
                 guard let target = aliases[owner] else { break }
@@ -25,29 +32,45 @@ struct EnumPropertiesPlanner {
             }
             return owner
         }
-        self.ownersByLastComponent = Dictionary(grouping: membersByOwner.keys) { owner in
-            owner.split(separator: ".").last.map(String.init) ?? owner
-        }
+        self.ownersByLastComponent = Dictionary(grouping: membersByOwner.keys, by: Self.lastComponent)
+    }
+
+    /// `Feature.Action` → `Action`.
+    private static func lastComponent(_ name: String) -> String {
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return name }
+        return String(name[name.utf8.index(after: dot)...])
     }
 
     func plan(diagnostics: inout [Diagnostic]) -> EnumPropertiesPlan {
+        let carried = rules.carriedTypeNames(in: model)
+        let selected = model.files.indices.flatMap { fileIndex in
+            model.files[fileIndex].enums.indices.compactMap { enumIndex in
+                rules.isSelected(model.files[fileIndex].enums[enumIndex], carriedTypeNames: carried)
+                    ? (fileIndex, enumIndex) : nil
+            }
+        }
+        // Each enum is planned on its own, so they are planned on every core; order is kept.
+        let outcomes = Parallel.map(count: selected.count, chunk: 32) { index -> (PlannedEnum?, [Diagnostic]) in
+            var found: [Diagnostic] = []
+            let (fileIndex, enumIndex) = selected[index]
+            return (plan(model.files[fileIndex].enums[enumIndex], diagnostics: &found), found)
+        }
         var planned: [PlannedEnum] = []
         var imports: [ImportDeclaration] = []
         var seenImports = Set<ImportDeclaration>()
         var importsByFile: [String: [ImportDeclaration]] = [:]
-        let carried = rules.carriedTypeNames(in: model)
-        for file in model.files {
-            var fileContributes = false
-            for declaration in file.enums where rules.isSelected(declaration, carriedTypeNames: carried) {
-                guard let plannedEnum = plan(declaration, diagnostics: &diagnostics) else { continue }
-                planned.append(plannedEnum)
-                fileContributes = true
-            }
-            if fileContributes {
-                importsByFile[file.path] = file.imports
-                for declaration in file.imports where seenImports.insert(declaration).inserted {
-                    imports.append(declaration)
-                }
+        var contributingFiles = Set<Int>()
+        for ((fileIndex, _), (plannedEnum, found)) in zip(selected, outcomes) {
+            diagnostics += found
+            guard let plannedEnum else { continue }
+            planned.append(plannedEnum)
+            contributingFiles.insert(fileIndex)
+        }
+        for fileIndex in contributingFiles.sorted() {
+            let file = model.files[fileIndex]
+            importsByFile[file.path] = file.imports
+            for declaration in file.imports where seenImports.insert(declaration).inserted {
+                imports.append(declaration)
             }
         }
         return EnumPropertiesPlan(enums: planned, imports: imports, importsByFile: importsByFile)
@@ -99,6 +122,12 @@ struct EnumPropertiesPlanner {
     /// property twice; cases in exclusive `#if` branches never meet, so they do not collide.
     private func skipCollisionsBetweenCases(_ cases: inout [PlannedCase], diagnostics: inout [Diagnostic]) {
         struct Claim { var caseIndex: Int; var isValueProperty: Bool }
+        var names = Set<String>(minimumCapacity: cases.count * 2)
+        let allDistinct = cases.allSatisfy { plannedCase in
+            (!plannedCase.generatesValueProperty || names.insert(plannedCase.valuePropertyName).inserted)
+                && names.insert(plannedCase.isPropertyName).inserted
+        }
+        if allDistinct { return }
         var claims: [String: [Claim]] = [:]
         for (index, plannedCase) in cases.enumerated() {
             if plannedCase.generatesValueProperty {
@@ -163,7 +192,7 @@ struct EnumPropertiesPlanner {
         for owner in ownersByLastComponent[declaration.name] ?? [] where owner.hasSuffix(moduleQualified) {
             // `extension MyModule.AppAction`: the prefix must be a module, not an enclosing type.
             let prefix = String(owner.dropLast(moduleQualified.count))
-            if !knownTypeNames.contains(prefix) { result += membersByOwner[owner] ?? [] }
+            if model.types[prefix] == nil { result += membersByOwner[owner] ?? [] }
         }
         return result.filter { !$0.isStatic && ($0.kind == .property || $0.kind == .function) }
             .sorted { $0.location < $1.location }

@@ -4,13 +4,6 @@
 struct LiftPlanner {
     let tree: ActionTree
     let model: SourceModel
-    private let knownTypeNames: Set<String>
-
-    init(tree: ActionTree, model: SourceModel) {
-        self.tree = tree
-        self.model = model
-        self.knownTypeNames = Set(model.types.keys)
-    }
 
     func plan(diagnostics: inout [Diagnostic]) -> LiftPlan {
         var roots: [RootPlan] = []
@@ -126,7 +119,7 @@ struct LiftPlanner {
             if let value = substitutions[identifier] { return value }
             for depth in stride(from: context.count, to: 0, by: -1) {
                 let candidate = (context.prefix(depth) + [identifier]).joined(separator: ".")
-                if knownTypeNames.contains(candidate) { return candidate }
+                if model.types[candidate] != nil { return candidate }
             }
             return identifier
         }

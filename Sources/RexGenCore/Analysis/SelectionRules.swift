@@ -25,7 +25,8 @@ public struct SelectionRules: Hashable, Sendable {
     /// The payload types of the selected Swift enums: a C enum carried by one is selected too. Only C enums
     /// are looked up in it, so without any (nearly always) it is left empty rather than built from every case.
     public func carriedTypeNames(in model: SourceModel) -> Set<String> {
-        guard model.files.contains(where: { $0.enums.contains { $0.cImport != nil } }) else { return [] }
+        // Only C enums are selected by being carried: without any, the scan below would find nothing useful.
+        guard model.allFiles.contains(where: { $0.enums.contains { $0.cImport != nil } }) else { return [] }
         return Set(model.files.flatMap(\.enums).filter { $0.cImport == nil && isSelected($0) }
             .flatMap(\.cases).flatMap { $0.associatedValues ?? [] }.map(\.typeText))
     }

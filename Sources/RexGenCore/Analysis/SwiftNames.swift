@@ -22,12 +22,36 @@ package enum SwiftNames {
 
     /// `started` → `isStarted`; `état` → `isÉtat`.
     static func isPropertyName(for name: String) -> String {
-        "is" + upperFirstLetter(name)
+        upperFirstLetter(name, prefix: "is")
     }
 
     package static func upperFirstLetter(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.uppercased() + text.dropFirst()
+        upperFirstLetter(text, prefix: "")
+    }
+
+    /// Most names start with an ASCII letter: the result is built in one go, changing one byte, instead of
+    /// going through `Character` (called for every case of every enum).
+    private static func upperFirstLetter(_ text: String, prefix: StaticString) -> String {
+        guard let first = text.utf8.first, first < 0x80 else {
+            guard let first = text.first else { return prefix.description + text }
+            return prefix.description + first.uppercased() + text.dropFirst()
+        }
+        var text = text
+        return text.withUTF8 { utf8 in
+            String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + utf8.count) { buffer in
+                var offset = 0
+                for byte in UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount) {
+                    buffer[offset] = byte
+                    offset += 1
+                }
+                for (index, byte) in utf8.enumerated() {
+                    let isLowercaseASCII = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+                    buffer[offset] = index == 0 && isLowercaseASCII ? byte - 32 : byte
+                    offset += 1
+                }
+                return offset
+            }
+        }
     }
 
     package static func lowerFirstLetter(_ text: String) -> String {

@@ -4,7 +4,10 @@
 struct TypeNameResolver {
     private let nodesByName: [String: Int]
     private let aliases: [String: TypeAliasDeclaration]
-    private let knownTypeNames: Set<String>
+    private let types: [String: TypeDeclaration]
+    /// The last name component of every node and alias: a type whose last component is none of these
+    /// resolves to nothing, which most payload types (`Int`, `String`, `Bool`) are found out by at once.
+    private let lastComponents: Set<Substring>
 
     init(nodes: [ActionTree.Node], model: SourceModel) {
         var byName: [String: Int] = [:]
@@ -17,7 +20,13 @@ struct TypeNameResolver {
             aliases[alias.qualifiedName] = alias
         }
         self.aliases = aliases
-        knownTypeNames = Set(model.types.keys)
+        types = model.types
+        lastComponents = Set(byName.keys.map(Self.lastComponent) + aliases.keys.map(Self.lastComponent))
+    }
+
+    private static func lastComponent(_ name: String) -> Substring {
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return Substring(name) }
+        return name[name.utf8.index(after: dot)...]
     }
 
     /// The node a type names and the generic arguments it passes, or nil when it names no action enum.
@@ -27,7 +36,8 @@ struct TypeNameResolver {
 
     private func resolve(_ typeText: String, from contextPath: [String],
                          remainingAliasHops: Int) -> (node: Int, genericArguments: [String])? {
-        guard let (components, arguments) = Self.split(typeText) else { return nil }
+        guard let (components, arguments) = Self.split(typeText),
+              let last = components.last, lastComponents.contains(Substring(last)) else { return nil }
         for candidate in candidates(components) {
             for depth in stride(from: contextPath.count, through: 0, by: -1) {
                 let name = (contextPath.prefix(depth) + candidate).joined(separator: ".")
@@ -45,7 +55,7 @@ struct TypeNameResolver {
     /// names no known type.
     private func candidates(_ components: [String]) -> [[String]] {
         var result = [components]
-        if components.count > 1, !knownTypeNames.contains(components[0]) {
+        if components.count > 1, types[components[0]] == nil {
             result.append(Array(components.dropFirst()))
         }
         return result
@@ -54,6 +64,14 @@ struct TypeNameResolver {
     /// `Feature.Wrapper<Movie, Int>` → (["Feature", "Wrapper"], ["Movie", "Int"]); nil for anything that
     /// is not a plain (possibly generic) type name, such as optionals, tuples and function types.
     static func split(_ typeText: String) -> (components: [String], arguments: [String])? {
+        switch quickShape(typeText) {
+        case .dottedName:
+            let components = typeText.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+            guard components.allSatisfy({ !$0.isEmpty }) else { return nil }
+            return (components.map { String($0)! }, [])
+        case .notAName: return nil
+        case .other: break
+        }
         let text = typeText.trimmingSpaces
         var base = Substring(text)
         var arguments: [String] = []
@@ -72,6 +90,34 @@ struct TypeNameResolver {
             }
         }
         return isName ? (components, arguments) : nil
+    }
+
+    private enum QuickShape { case dottedName, notAName, other }
+
+    /// Most payload types are plain ASCII names (`MovieAction`, `Feature.Action`) or plainly not names
+    /// (`[String]`, `(Int) -> Void`): one pass over the bytes tells which, before any `Character` work.
+    private static func quickShape(_ text: String) -> QuickShape {
+        var isDottedName = true
+        var hasForeignByte = false
+        var hasAngle = false
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                continue
+            case UInt8(ascii: "<"):
+                hasAngle = true
+            case UInt8(ascii: " "), UInt8(ascii: "`"), 0x80...:
+                break
+            default:
+                hasForeignByte = true
+            }
+            isDottedName = false
+        }
+        if isDottedName { return text.isEmpty ? .notAName : .dottedName }
+        // Without generic arguments the whole text must be a name, and an ASCII byte such as `[` or `(`
+        // is not allowed in one.
+        return hasForeignByte && !hasAngle ? .notAName : .other
     }
 
     private static func splitTopLevel(_ text: Substring) -> [String] {

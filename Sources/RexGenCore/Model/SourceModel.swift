@@ -13,11 +13,15 @@ public struct SourceModel: Sendable {
     public init(files: [ParsedFile], referenceFiles: [ParsedFile] = []) {
         self.files = files
         self.referenceFiles = referenceFiles
-        self.allFiles = files + referenceFiles
-        // Built in one pass with room reserved: each name is hashed once and the table never grows.
-        let allTypes = allFiles.lazy.flatMap(\.types).map { ($0.qualifiedName, $0) }
-        var index = [String: TypeDeclaration](minimumCapacity: allFiles.reduce(0) { $0 + $1.types.count })
-        index.merge(allTypes) { first, _ in first }
+        // Without references the two arrays share storage: copying thousands of files costs a retain each.
+        self.allFiles = referenceFiles.isEmpty ? files : files + referenceFiles
+        var index: [String: TypeDeclaration] = [:]
+        index.reserveCapacity(allFiles.reduce(0) { $0 + $1.types.count })
+        for file in allFiles {
+            for type in file.types where index[type.qualifiedName] == nil {
+                index[type.qualifiedName] = type
+            }
+        }
         self.types = index
     }
 

@@ -1,28 +1,57 @@
 import Foundation
 
-/// What the last successful run read and wrote, kept in the output directory (`.rexgen-cache`), so a run
-/// where nothing changed costs a directory walk and one `stat` per file instead of a full generation.
+/// What the last successful run read and wrote, kept in the output directory (`.rexgen-cache`): the options,
+/// every input file's `stat` signature with its parse result, every output file's signature, and the run's
+/// warnings. A run where nothing changed costs a directory walk and one `stat` per file; a run after an
+/// edit parses only the files whose signature changed.
 ///
-/// Nothing in it is trusted beyond a match: any difference in the options, in any input's size,
-/// modification time or inode, or in an output file (edited, replaced, deleted) means a full run.
-public struct GenerationCache: Equatable, Sendable {
+/// Nothing in it is trusted beyond a match. The file carries a format version, the identity of the
+/// `rexgen` binary that wrote it (a rebuilt reader may parse differently) and checksums: anything that
+/// does not decode, or decodes to something else than expected, is ignored and the run does everything.
+///
+/// Layout: a header (versions, options, inputs, extra files, outputs, warnings, sections) and its checksum, then
+/// the parse section (each input's encoded `ParsedFile`, back to back) and its checksum. A run where
+/// nothing changed never reads past the header's checksum.
+public struct GenerationCache: Sendable {
     public static let fileName = ".rexgen-cache"
-    private static let formatLine = "rexgen-cache 1"
+    private static let magic = Array("rexgen-cache\n".utf8)
+    /// Bump on any change to the layout or to the model types `ParsedFileCoding` writes.
+    static let formatVersion: UInt64 = 3
+
+    public struct Input: Sendable, Equatable {
+        public var path: String
+        /// nil: listed but unreadable or gone when the run looked.
+        public var signature: SourceSnapshot.Signature?
+        /// The hash of the content that was parsed, kept for a file modified so recently that a second
+        /// write within the same clock tick could leave size, time and inode alike (git's "racily clean"
+        /// entries): such a file's content is compared before its parse is reused.
+        public var contentHash: UInt64?
+        /// Where the file's encoded parse lies in `storage`, when it was kept.
+        var parsedRange: Range<Int>?
+    }
+
+    public struct Entry: Sendable, Equatable {
+        public var path: String
+        public var signature: SourceSnapshot.Signature?
+        /// For an output file: the hash of what was written, checked before any of it is reused.
+        public var contentHash: UInt64?
+    }
 
     public var fingerprint: String
-    public var inputs: SourceSnapshot
+    public var inputs: [Input]
+    /// Files besides the Swift inputs whose change matters: the configuration, C headers, templates.
+    public var extraFiles: [Entry]
     /// Output file name → what `stat` said right after it was written (or found up to date).
-    public var outputs: [String: SourceSnapshot.Signature]
+    public var outputs: [Entry]
     /// The warnings and notes of that run, shown again when it is reused.
     public var diagnostics: [String]
-
-    public init(fingerprint: String, inputs: SourceSnapshot, outputs: [String: SourceSnapshot.Signature],
-                diagnostics: [String]) {
-        self.fingerprint = fingerprint
-        self.inputs = inputs
-        self.outputs = outputs
-        self.diagnostics = diagnostics
-    }
+    /// Where each enum's section lies in the enum-properties output, for a run that renders a few again.
+    public var sections: [RenderedSections.Record]
+    /// The file's bytes, into which `parsedRange`s point: parses are decoded only when needed.
+    let storage: [UInt8]
+    /// Where the parse section lies in `storage`; its checksum is checked before the first decode.
+    private let parseSection: Range<Int>
+    private let parseChecksum: UInt64
 
     /// Everything about the options that changes the output, in a stable order.
     public static func fingerprint(_ options: GenerationOptions, version: String = RexGenVersion.current) -> String {
@@ -42,87 +71,223 @@ public struct GenerationCache: Equatable, Sendable {
         return parts.map { "\($0.0)=\($0.1.joined(separator: "\u{1F}"))" }.joined(separator: "\u{1E}")
     }
 
-    // MARK: - File format: one record a line, fields separated by tabs
-
-    public func encoded() -> String {
-        var lines = [Self.formatLine, "P\t" + Self.escaped(fingerprint)]
-        func record(_ tag: String, _ path: String, _ signature: SourceSnapshot.Signature?) -> String {
-            let fields = signature.map { ["\($0.size)", "\($0.modified)", "\($0.inode)"] } ?? ["-", "-", "-"]
-            return ([tag] + fields + [Self.escaped(path)]).joined(separator: "\t")
-        }
-        lines += inputs.files.sorted { $0.key < $1.key }.map { record("F", $0.key, $0.value) }
-        lines += inputs.extraFiles.sorted { $0.key < $1.key }.map { record("X", $0.key, $0.value) }
-        lines += outputs.sorted { $0.key < $1.key }.map { record("O", $0.key, $0.value) }
-        lines += diagnostics.map { "D\t" + Self.escaped($0) }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    public static func decode(_ text: String) -> GenerationCache? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
-        guard lines.popFirst() == Substring(formatLine) else { return nil }
-        var cache = GenerationCache(fingerprint: "", inputs: SourceSnapshot(), outputs: [:], diagnostics: [])
-        for line in lines {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            switch (fields.first, fields.count) {
-            case ("P", 2): cache.fingerprint = unescaped(fields[1])
-            case ("D", 2): cache.diagnostics.append(unescaped(fields[1]))
-            case ("F", 5), ("X", 5), ("O", 5):
-                let path = unescaped(fields[4])
-                let signature: SourceSnapshot.Signature?
-                if fields[1] == "-" {
-                    signature = nil
-                } else {
-                    guard let size = Int64(fields[1]), let modified = Int64(fields[2]), let inode = UInt64(fields[3]) else {
-                        return nil
-                    }
-                    signature = SourceSnapshot.Signature(size: size, modified: modified, inode: inode)
-                }
-                switch fields[0] {
-                case "F": cache.inputs.files[path] = .some(signature)
-                case "X": cache.inputs.extraFiles[path] = .some(signature)
-                default:
-                    guard let signature else { return nil }
-                    cache.outputs[path] = signature
-                }
-            default:
+    /// The cached parse of input `index`, or nil when it was not kept or does not decode.
+    func parsedFile(at index: Int) -> ParsedFile? {
+        guard let range = inputs[index].parsedRange else { return nil }
+        return storage.withUnsafeBytes { bytes in
+            var reader = ByteReader(bytes, from: range.lowerBound, to: range.upperBound)
+            guard let file = try? ParsedFileCoding.decode(path: inputs[index].path, from: &reader), reader.isAtEnd else {
                 return nil
             }
+            return file
         }
-        return cache
     }
+
+    /// Whether the parse section is intact; checked once before any parse is reused.
+    func parseSectionIsIntact() -> Bool {
+        storage.withUnsafeBytes { ContentHash.of(UnsafeRawBufferPointer(rebasing: $0[parseSection])) } == parseChecksum
+    }
+
+    /// The encoded parse of input `index`, to copy into the next cache without decoding it.
+    func encodedParse(at index: Int) -> ArraySlice<UInt8>? {
+        inputs[index].parsedRange.map { storage[$0] }
+    }
+
+    /// The last run's enum-properties sections, if that file is still exactly what the last run wrote.
+    func previousSections(in directory: OutputDirectory) -> RenderedSections? {
+        let path = directory.filePath(EnumPropertiesRenderer.fileName)
+        guard !sections.isEmpty, let output = outputs.first(where: { $0.path == EnumPropertiesRenderer.fileName }),
+              let expectedHash = output.contentHash, SourceSnapshot.signature(of: path) == output.signature,
+              case .success(let file) = SourceFile.read(path: path),
+              file.bytes.withUnsafeBytes({ ContentHash.of($0) }) == expectedHash else {
+            return nil
+        }
+        return RenderedSections(text: file.bytes, records: sections)
+    }
+
+    // MARK: - Reading and writing the file
 
     public static func load(from directory: OutputDirectory) -> GenerationCache? {
-        guard let data = FileManager.default.contents(atPath: directory.filePath(fileName)) else { return nil }
-        return decode(String(decoding: data, as: UTF8.self))
+        guard case .success(let file) = SourceFile.read(path: directory.filePath(fileName)) else { return nil }
+        return decode(file.bytes)
     }
 
-    @discardableResult
-    public func save(to directory: OutputDirectory) -> Diagnostic? {
-        AtomicFileWriter.write(Array(encoded().utf8), to: directory.filePath(Self.fileName))
+    static func decode(_ bytes: [UInt8]) -> GenerationCache? {
+        try? bytes.withUnsafeBytes { raw -> GenerationCache in
+            var reader = ByteReader(raw)
+            guard try reader.slice(magic.count).elementsEqual(magic), try reader.unsigned() == formatVersion,
+                  try reader.stringEquals(ToolIdentity.current) else {
+                throw ByteReader.Malformed()
+            }
+            let fingerprint = try reader.string()
+            var parsedOffset = 0
+            var inputs: [Input] = []
+            let inputCount = try reader.count()
+            inputs.reserveCapacity(inputCount)
+            for _ in 0..<inputCount {
+                let path = try reader.string()
+                let signature = try readSignature(&reader)
+                let contentHash = try reader.bool() ? try reader.fixed64() : nil
+                let parsedLength = try reader.count()
+                inputs.append(Input(path: path, signature: signature, contentHash: contentHash,
+                                    parsedRange: parsedLength == 0 ? nil : parsedOffset..<(parsedOffset + parsedLength)))
+                parsedOffset += parsedLength
+            }
+            let extraFiles = try readEntries(&reader)
+            let outputs = try readEntries(&reader)
+            let diagnostics = try reader.strings()
+            let sectionCount = try reader.count()
+            var sections: [RenderedSections.Record] = []
+            sections.reserveCapacity(sectionCount)
+            for _ in 0..<sectionCount {
+                let key = RenderedSections.Key(first: try reader.fixed64(), second: try reader.fixed64())
+                let start = try reader.natural()
+                let (end, overflow) = start.addingReportingOverflow(try reader.natural())
+                guard !overflow else { throw ByteReader.Malformed() }
+                sections.append(RenderedSections.Record(key: key, range: start..<end))
+            }
+            let headerEnd = reader.offset
+            guard try reader.fixed64() == ContentHash.of(UnsafeRawBufferPointer(rebasing: raw[..<headerEnd])) else {
+                throw ByteReader.Malformed()
+            }
+            let parseStart = reader.offset
+            _ = try reader.slice(parsedOffset)
+            let parseChecksum = try reader.fixed64()
+            guard reader.isAtEnd else { throw ByteReader.Malformed() }
+            for index in inputs.indices {
+                inputs[index].parsedRange = inputs[index].parsedRange.map { ($0.lowerBound + parseStart)..<($0.upperBound + parseStart) }
+            }
+            return GenerationCache(fingerprint: fingerprint, inputs: inputs, extraFiles: extraFiles, outputs: outputs,
+                                   diagnostics: diagnostics, sections: sections, storage: bytes,
+                                   parseSection: parseStart..<(parseStart + parsedOffset), parseChecksum: parseChecksum)
+        }
+    }
+
+    /// What to store for one input: its signature, and its parse (encoded now, or copied from the last cache).
+    struct InputRecord {
+        enum Parse {
+            case none
+            case parsed(ParsedFile)
+            case encoded(ArraySlice<UInt8>)
+        }
+
+        var path: String
+        var signature: SourceSnapshot.Signature?
+        var contentHash: UInt64?
+        var parse: Parse
+    }
+
+    /// The parse section, ready to be appended: the bulk of the file, and independent of the outputs, so
+    /// it can be prepared while the outputs are written.
+    struct ParseSection: Sendable {
+        var lengths: [Int]
+        var bytes: [UInt8]
+    }
+
+    static func parseSection(for inputs: [InputRecord]) -> ParseSection {
+        let parses = Parallel.map(count: inputs.count, chunk: 64) { index -> ArraySlice<UInt8> in
+            switch inputs[index].parse {
+            case .none: return []
+            case .encoded(let bytes): return bytes
+            case .parsed(let file):
+                let writer = ByteWriter(capacity: 512)
+                ParsedFileCoding.encode(file, to: writer)
+                return writer.bytes[...]
+            }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parses.reduce(0) { $0 + $1.count } + 8)
+        for parse in parses { bytes += parse }
+        bytes.withUnsafeBytes { raw in
+            withUnsafeBytes(of: ContentHash.of(raw).littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        return ParseSection(lengths: parses.map(\.count), bytes: bytes)
+    }
+
+    static func encode(fingerprint: String, inputs: [InputRecord], parses: ParseSection, extraFiles: [Entry],
+                       outputs: [Entry], diagnostics: [String], sections: [RenderedSections.Record]) -> [UInt8] {
+        let writer = ByteWriter(capacity: 64 * inputs.count + parses.bytes.count + 1024)
+        writer.raw(magic)
+        writer.unsigned(formatVersion)
+        writer.string(ToolIdentity.current)
+        writer.string(fingerprint)
+        writer.count(inputs.count)
+        for (input, length) in zip(inputs, parses.lengths) {
+            writer.string(input.path)
+            writeSignature(input.signature, to: writer)
+            writer.bool(input.contentHash != nil)
+            if let contentHash = input.contentHash { writer.fixed64(contentHash) }
+            writer.count(length)
+        }
+        writeEntries(extraFiles, to: writer)
+        writeEntries(outputs, to: writer)
+        writer.strings(diagnostics)
+        writer.count(sections.count)
+        for section in sections {
+            writer.fixed64(section.key.first)
+            writer.fixed64(section.key.second)
+            writer.count(section.range.lowerBound)
+            writer.count(section.range.count)
+        }
+        writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of($0) })
+        writer.raw(parses.bytes)
+        return writer.bytes
+    }
+
+    /// The cache is a convenience: a failed write is no error, and the next run simply does everything.
+    /// It is not `fsync`ed for the same reason (a torn file fails its checksum), which saves a disk flush.
+    static func save(_ bytes: [UInt8], to directory: OutputDirectory) {
+        if AtomicFileWriter.write(bytes, to: directory.filePath(fileName), durably: false) != nil { remove(from: directory) }
     }
 
     public static func remove(from directory: OutputDirectory) {
         unlink(directory.filePath(fileName))
     }
 
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
-            .replacingOccurrences(of: "\n", with: "\\n")
+    private static func writeSignature(_ signature: SourceSnapshot.Signature?, to writer: ByteWriter) {
+        writer.bool(signature != nil)
+        guard let signature else { return }
+        writer.signed(signature.size)
+        writer.signed(signature.modified)
+        writer.unsigned(signature.inode)
     }
 
-    private static func unescaped(_ text: String) -> String {
-        var result = ""
-        var escaping = false
-        for character in text {
-            if escaping {
-                result.append(character == "t" ? "\t" : character == "n" ? "\n" : character)
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                result.append(character)
-            }
-        }
-        return result
+    private static func readSignature(_ reader: inout ByteReader) throws -> SourceSnapshot.Signature? {
+        guard try reader.bool() else { return nil }
+        return SourceSnapshot.Signature(size: try reader.signed(), modified: try reader.signed(), inode: try reader.unsigned())
     }
+
+    private static func writeEntries(_ entries: [Entry], to writer: ByteWriter) {
+        writer.count(entries.count)
+        for entry in entries {
+            writer.string(entry.path)
+            writeSignature(entry.signature, to: writer)
+            writer.bool(entry.contentHash != nil)
+            if let contentHash = entry.contentHash { writer.fixed64(contentHash) }
+        }
+    }
+
+    private static func readEntries(_ reader: inout ByteReader) throws -> [Entry] {
+        let count = try reader.count()
+        var entries: [Entry] = []
+        for _ in 0..<count {
+            entries.append(Entry(path: try reader.string(), signature: try readSignature(&reader),
+                                 contentHash: try reader.bool() ? try reader.fixed64() : nil))
+        }
+        return entries
+    }
+}
+
+/// Which `rexgen` binary is running: its path, size and modification time. A rebuilt binary may read
+/// Swift differently, so a cache written by another binary is not trusted.
+enum ToolIdentity {
+    static let current: String = {
+        #if os(Linux)
+        let path = "/proc/self/exe"
+        #else
+        let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
+        #endif
+        guard let signature = SourceSnapshot.signature(of: path) else { return RexGenVersion.current }
+        return "\(RexGenVersion.current) \(signature.size) \(signature.modified) \(signature.inode)"
+    }()
 }

@@ -1,7 +1,9 @@
 import Foundation
 
-/// `rexgen generate --output DIR` (and the build plugin): a full run, unless the cache in DIR shows that
-/// nothing it read or wrote has changed since the last successful one.
+/// `rexgen generate --output DIR` (and the build plugin): nothing at all when the cache in DIR shows that
+/// nothing the last successful run read or wrote has changed; otherwise a run that parses only the files
+/// whose signature changed (see `IncrementalReading`) and analyses and renders the whole model, so its
+/// output is byte for byte a full run's.
 public enum IncrementalGeneration {
     public enum Outcome: Sendable {
         /// Nothing changed: the files in DIR are current. The diagnostics are the last run's, to show again.
@@ -10,51 +12,119 @@ public enum IncrementalGeneration {
     }
 
     /// - Parameter configurationFile: the `rexgen.yml` the options came from, which is an input too.
+    /// - Parameter templateRenderer: renders `options.templates`; without one, templates are an error.
     public static func run(_ options: GenerationOptions, outputDirectory: String, configurationFile: String?,
                            templateRenderer: (any TemplateRendering)? = nil) -> Outcome {
+        let startedAt = wallClockNanoseconds()
         let directory = OutputDirectory(path: outputDirectory)
         let fingerprint = GenerationCache.fingerprint(options)
+        var diagnostics: [Diagnostic] = []
+        var timings: [StageTiming] = []
+        let paths = Pipeline.collectPaths(options, diagnostics: &diagnostics, timings: &timings)
+        let cacheClock = Stopwatch()
         let templateFiles = options.templates.filter { name in !TemplateSource.builtIns.contains { $0.name == name } }
-        let snapshot = SourceSnapshot.capture(
-            options, extraFiles: (configurationFile.map { [$0] } ?? []) + options.cHeaders.headers + templateFiles,
-            // The output may sit inside the sources: rewriting it must not look like an input change.
-            excluding: outputNames(options).map(directory.filePath))
-        if let cache = GenerationCache.load(from: directory), cache.fingerprint == fingerprint, cache.inputs == snapshot,
-           !cache.outputs.isEmpty,
-           cache.outputs.allSatisfy({ SourceSnapshot.signature(of: directory.filePath($0.key)) == $0.value }) {
+        let extraPaths = (configurationFile.map { [$0] } ?? []) + options.cHeaders.headers + templateFiles
+        // The output may sit inside the sources: rewriting it must not look like an input change.
+        let inputPaths = SourceSnapshot.removing(outputNames(options, sourcePaths: paths.sources).map(directory.filePath),
+                                                 from: paths.all)
+        let inputs = InputSignatures(
+            paths: inputPaths, signatures: SourceSnapshot.signatures(of: inputPaths),
+            extraFiles: extraPaths.map {
+                GenerationCache.Entry(path: $0, signature: SourceSnapshot.signature(of: $0), contentHash: nil)
+            },
+            startedAt: startedAt)
+        let cache = GenerationCache.load(from: directory)
+        if let cache, isUpToDate(cache, fingerprint: fingerprint, inputs: inputs, directory: directory) {
             return .upToDate(diagnostics: cache.diagnostics)
         }
-        let result = Pipeline.run(options, templateRenderer: templateRenderer)
+        timings.append(StageTiming(stage: "cache", seconds: cacheClock.seconds,
+                                   detail: cache == nil ? "none usable" : "\(cache!.inputs.count) files known"))
+
+        let parseClock = Stopwatch()
+        let reading = IncrementalReading.read(paths, inputs, cache: cache)
+        let model = Pipeline.makeModel(
+            sources: reading.sources, references: reading.references, options, since: parseClock,
+            detail: "; \(reading.parsedCount) parsed, \(paths.all.count - reading.parsedCount) from the cache",
+            diagnostics: &diagnostics, timings: &timings)
+        let previousSections = cache?.previousSections(in: directory)
+        var result = Pipeline.analyseAndRender(model, options, diagnostics: diagnostics, timings: timings,
+                                               previousSections: previousSections, templateRenderer: templateRenderer)
+        result.parsedFileCount = reading.parsedCount
         guard !result.hasErrors else {
             GenerationCache.remove(from: directory)
             return .generated(result, OutputDirectory.WriteResult())
         }
-        let written = directory.write(result.files)
-        if written.diagnostics.isEmpty {
-            var outputs: [String: SourceSnapshot.Signature] = [:]
-            for file in result.files {
-                outputs[file.name] = SourceSnapshot.signature(of: directory.filePath(file.name))
-            }
-            GenerationCache(fingerprint: fingerprint, inputs: snapshot, outputs: outputs,
-                            diagnostics: result.diagnostics.map(\.description)).save(to: directory)
-        } else {
+        let saveClock = Stopwatch()
+        // The cache's parse section does not depend on the outputs: it is encoded while they are written
+        // (and flushed to disk, which mostly waits).
+        let parseSection = Background { GenerationCache.parseSection(for: reading.records) }
+        let written = directory.write(result.files, knownContents: previousSections.map {
+            [EnumPropertiesRenderer.fileName: $0.text]
+        } ?? [:])
+        guard written.diagnostics.isEmpty else {
             GenerationCache.remove(from: directory)
+            return .generated(result, written)
         }
+        let cacheSize = saveCache(result, fingerprint: fingerprint, inputs: inputs, records: reading.records,
+                                  parseSection: parseSection.value, in: directory)
+        result.timings.append(StageTiming(stage: "write", seconds: saveClock.seconds,
+                                          detail: "outputs and a cache of \(cacheSize) bytes"))
         return .generated(result, written)
     }
 
-    /// The files a run writes, known before it runs: the two default outputs, or one per template.
-    static func outputNames(_ options: GenerationOptions) -> [String] {
+    /// Records what this run read and wrote, the outputs as they are now on disk; returns the cache's size.
+    private static func saveCache(_ result: Pipeline.Result, fingerprint: String, inputs: InputSignatures,
+                                  records: [GenerationCache.InputRecord], parseSection: GenerationCache.ParseSection,
+                                  in directory: OutputDirectory) -> Int {
+        let outputs = result.files.map { file in
+            var contents = file.contents
+            return GenerationCache.Entry(path: file.name, signature: SourceSnapshot.signature(of: directory.filePath(file.name)),
+                                         contentHash: contents.withUTF8 { ContentHash.of(UnsafeRawBufferPointer($0)) })
+        }
+        let bytes = GenerationCache.encode(fingerprint: fingerprint, inputs: records, parses: parseSection,
+                                           extraFiles: inputs.extraFiles, outputs: outputs,
+                                           diagnostics: result.diagnostics.map(\.description), sections: result.sections)
+        GenerationCache.save(bytes, to: directory)
+        return bytes.count
+    }
+
+    /// Same options, same inputs with the same signatures (and, for racy ones, the same content), same
+    /// extra files, and every output file as the last run left it.
+    static func isUpToDate(_ cache: GenerationCache, fingerprint: String, inputs: InputSignatures,
+                           directory: OutputDirectory) -> Bool {
+        guard cache.fingerprint == fingerprint, cache.inputs.count == inputs.paths.count,
+              cache.extraFiles == inputs.extraFiles, !cache.outputs.isEmpty else {
+            return false
+        }
+        for (index, input) in cache.inputs.enumerated() {
+            guard input.path == inputs.paths[index], input.signature == inputs.signatures[index] else { return false }
+        }
+        for output in cache.outputs where SourceSnapshot.signature(of: directory.filePath(output.path)) != output.signature {
+            return false
+        }
+        return cache.inputs.allSatisfy { input in
+            guard let expected = input.contentHash else { return true }
+            guard case .success(let file) = SourceFile.read(path: input.path) else { return false }
+            return file.bytes.withUnsafeBytes { ContentHash.of($0) } == expected
+        }
+    }
+
+    /// The files a run writes, known before it runs: the two default outputs (and, with `filePerSource`,
+    /// one per source), or one per template.
+    static func outputNames(_ options: GenerationOptions, sourcePaths: [String]) -> [String] {
         guard !options.templates.isEmpty else {
-            var diagnostics: [Diagnostic] = []
-            let perSource = options.filePerSource
-                ? SourceFileCollector.swiftFiles(in: options.sources, diagnostics: &diagnostics)
-                    .map(EnumPropertiesRenderer.perSourceFileName) : []
+            let perSource = options.filePerSource ? sourcePaths.map(EnumPropertiesRenderer.perSourceFileName) : []
             return [EnumPropertiesRenderer.fileName] + perSource + (options.lift == .none ? [] : [LiftRenderer.fileName])
         }
         return options.templates.map { nameOrPath in
             TemplateSource.builtIns.first { $0.name == nameOrPath }?.outputFileName
                 ?? ((nameOrPath as NSString).lastPathComponent as NSString).deletingPathExtension + ".generated.swift"
         }
+    }
+
+    private static func wallClockNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 }

@@ -11,30 +11,62 @@ public enum Pipeline {
         public var files: [GeneratedFile]
         public var diagnostics: [Diagnostic]
         public var timings: [StageTiming]
+        /// How many Swift files were read and parsed; the rest came from the cache in the output directory.
+        public var parsedFileCount = 0
+        /// Where each enum's section lies in the enum-properties file (empty when templates render instead).
+        public var sections: [RenderedSections.Record] = []
+        /// How many enum sections were rendered; the others were copied from the last run's file.
+        public var renderedSectionCount = 0
 
         /// Input errors mean the output would be incomplete, so it is not written.
         public var hasErrors: Bool { diagnostics.containsErrors }
     }
 
-    public static func readModel(_ options: GenerationOptions, diagnostics: inout [Diagnostic],
-                                 timings: inout [StageTiming]) -> SourceModel {
+    /// The Swift files a run reads: the sources, then the references that are not also sources.
+    public struct InputPaths: Sendable, Equatable {
+        public var sources: [String]
+        public var references: [String]
+
+        public var all: [String] { sources + references }
+    }
+
+    public static func collectPaths(_ options: GenerationOptions, diagnostics: inout [Diagnostic],
+                                    timings: inout [StageTiming]) -> InputPaths {
         let clock = Stopwatch()
         let sourcePaths = SourceFileCollector.swiftFiles(in: options.sources, diagnostics: &diagnostics)
-        let sourcePathSet = Set(sourcePaths)
-        let referencePaths = SourceFileCollector.swiftFiles(in: options.references, diagnostics: &diagnostics)
-            .filter { !sourcePathSet.contains($0) }
+        var referencePaths = SourceFileCollector.swiftFiles(in: options.references, diagnostics: &diagnostics)
+        if !referencePaths.isEmpty {
+            let sourceSet = Set(sourcePaths)
+            referencePaths.removeAll { sourceSet.contains($0) }
+        }
         timings.append(StageTiming(stage: "collect", seconds: clock.seconds,
                                    detail: "\(sourcePaths.count + referencePaths.count) files"))
+        return InputPaths(sources: sourcePaths, references: referencePaths)
+    }
+
+    public static func readModel(_ options: GenerationOptions, diagnostics: inout [Diagnostic],
+                                 timings: inout [StageTiming]) -> SourceModel {
+        let paths = collectPaths(options, diagnostics: &diagnostics, timings: &timings)
         let parseClock = Stopwatch()
-        let sources = SourceReadingStage.read(sourcePaths)
-        let references = SourceReadingStage.read(referencePaths)
+        let sources = SourceReadingStage.read(paths.sources)
+        let references = SourceReadingStage.read(paths.references)
+        return makeModel(sources: sources, references: references, options, since: parseClock,
+                         detail: "", diagnostics: &diagnostics, timings: &timings)
+    }
+
+    /// The model from files already read (and perhaps taken from a cache), plus the C headers' enums.
+    static func makeModel(sources: SourceReadingStage.Output, references: SourceReadingStage.Output,
+                          _ options: GenerationOptions, since parseClock: Stopwatch, detail: String,
+                          diagnostics: inout [Diagnostic], timings: inout [StageTiming]) -> SourceModel {
         let headers = CHeaderReader.read(options.cHeaders, diagnostics: &diagnostics)
-        let model = SourceModel(files: sources.files + headers, referenceFiles: references.files)
+        let model = SourceModel(files: headers.isEmpty ? sources.files : sources.files + headers,
+                                referenceFiles: references.files)
         let bytes = sources.byteCount + references.byteCount
         let seconds = parseClock.seconds
         timings.append(StageTiming(stage: "read+parse", seconds: seconds,
                                    detail: "\(bytes) bytes, \(model.allFiles.reduce(0) { $0 + $1.enums.count }) enums, "
-                                       + String(format: "%.0f MB/s", seconds > 0 ? Double(bytes) / 1e6 / seconds : 0)))
+                                       + String(format: "%.0f MB/s", seconds > 0 ? Double(bytes) / 1e6 / seconds : 0)
+                                       + detail))
         diagnostics += model.diagnostics
         return model
     }
@@ -44,7 +76,19 @@ public enum Pipeline {
         var diagnostics: [Diagnostic] = []
         var timings: [StageTiming] = []
         let model = readModel(options, diagnostics: &diagnostics, timings: &timings)
+        var result = analyseAndRender(model, options, diagnostics: diagnostics, timings: timings,
+                                      templateRenderer: templateRenderer)
+        result.parsedFileCount = model.files.count + model.referenceFiles.count
+        return result
+    }
 
+    /// Model → analysis → rendering: everything after the files are read.
+    /// - Parameter previousSections: the last run's enum-properties sections, to copy those that cannot differ.
+    static func analyseAndRender(_ model: SourceModel, _ options: GenerationOptions, diagnostics: [Diagnostic],
+                                 timings: [StageTiming], previousSections: RenderedSections? = nil,
+                                 templateRenderer: (any TemplateRendering)? = nil) -> Result {
+        var diagnostics = diagnostics
+        var timings = timings
         let analysisClock = Stopwatch()
         let planner = EnumPropertiesPlanner(model: model, rules: options.selection)
         let plan = planner.plan(diagnostics: &diagnostics)
@@ -57,11 +101,16 @@ public enum Pipeline {
         var result = Result(model: model, enumProperties: plan, actionTree: tree, lifts: lifts, files: [],
                             diagnostics: [], timings: [])
         if options.templates.isEmpty {
-            let properties = options.filePerSource
-                ? EnumPropertiesRenderer.renderPerSource(plan, sourcePaths: swiftSourcePaths(model, options))
-                : [EnumPropertiesRenderer.render(plan)]
-            result.files = properties + (lifts.map { [LiftRenderer.render($0)] } ?? [])
-            if options.filePerSource { diagnostics += duplicateNameErrors(result.files) }
+            if options.filePerSource {
+                result.files = EnumPropertiesRenderer.renderPerSource(plan, sourcePaths: swiftSourcePaths(model, options))
+                diagnostics += duplicateNameErrors(result.files)
+            } else {
+                let enumProperties = EnumPropertiesRenderer.render(plan, reusing: previousSections)
+                result.sections = enumProperties.sections
+                result.renderedSectionCount = enumProperties.renderedCount
+                result.files = [enumProperties.file]
+            }
+            result.files += lifts.map { [LiftRenderer.render($0)] } ?? []
         } else if let templateRenderer {
             result.files = templateRenderer.render(result, options: options, diagnostics: &diagnostics)
         } else {
@@ -70,7 +119,9 @@ public enum Pipeline {
                                       at: SourceLocation(file: options.templates[0], line: 1, column: 1)))
         }
         timings.append(StageTiming(stage: "render", seconds: renderClock.seconds,
-                                   detail: "\(result.files.reduce(0) { $0 + $1.contents.utf8.count }) bytes"))
+                                   detail: "\(result.files.reduce(0) { $0 + $1.contents.utf8.count }) bytes"
+                                       + (previousSections == nil ? "" : "; \(result.renderedSectionCount) of "
+                                           + "\(result.sections.count) enum sections rendered, the rest copied")))
         result.diagnostics = diagnostics.sortedForDisplay()
         result.timings = timings
         return result

@@ -8,52 +8,88 @@ enum SourceReadingStage {
         var byteCount: Int
     }
 
+    static func read(_ paths: [String]) -> Output {
+        let answers = read(paths.map { Request(path: $0, hashesContent: false, cached: nil) })
+        return Output(files: answers.map(\.file), byteCount: answers.reduce(0) { $0 + $1.size })
+    }
+
+    /// One file to read for the incremental run: whether its content hash is wanted (its modification time
+    /// is too recent to trust on its own), and the cached parse to use if the content turns out unchanged.
+    struct Request: Sendable {
+        var path: String
+        var hashesContent: Bool
+        var cached: (file: ParsedFile, contentHash: UInt64)?
+    }
+
+    struct Answer: Sendable {
+        var file: ParsedFile
+        var size: Int
+        var contentHash: UInt64?
+        /// False when the content matched the cached parse, which was used instead.
+        var wasParsed: Bool
+    }
+
     /// Results land in their own slots, so the order never depends on scheduling.
     private final class Slots: @unchecked Sendable {
-        var files: [ParsedFile]
-        var sizes: [Int]
+        var answers: [Answer?]
         private var taken = 0
         private let lock = NSLock()
 
         init(count: Int) {
-            files = (0..<count).map { _ in ParsedFile(path: "") }
-            sizes = Array(repeating: 0, count: count)
+            answers = Array(repeating: nil, count: count)
         }
 
         /// The next file no worker has taken yet, if any.
         func take() -> Int? {
             lock.lock()
             defer { lock.unlock() }
-            guard taken < files.count else { return nil }
+            guard taken < answers.count else { return nil }
             taken += 1
             return taken - 1
         }
     }
 
-    static func read(_ paths: [String]) -> Output {
-        let slots = Slots(count: paths.count)
+    static func read(_ requests: [Request]) -> [Answer] {
+        let slots = Slots(count: requests.count)
         // One worker per core, each with its own read buffer, each taking the next file not yet taken (so a
         // run of large files is shared out rather than falling to one worker).
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, paths.count))
+        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, requests.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let reader = FileReader()
             while let index = slots.take() {
-                let (file, size) = readOne(paths[index], with: reader)
-                slots.files[index] = file
-                slots.sizes[index] = size
+                slots.answers[index] = readOne(requests[index], with: reader)
             }
         }
-        return Output(files: slots.files, byteCount: slots.sizes.reduce(0, +))
+        return slots.answers.map { $0! }
     }
 
-    static func readOne(_ path: String, with reader: FileReader) -> (ParsedFile, Int) {
+    static func readOne(_ request: Request, with reader: FileReader) -> Answer {
+        var contentHash: UInt64?
+        var reused: ParsedFile?
+        let (file, size) = readOne(request.path, with: reader) { bytes in
+            guard request.hashesContent || request.cached != nil else { return nil }
+            let hash = ContentHash.of(UnsafeRawBufferPointer(bytes))
+            contentHash = hash
+            if let cached = request.cached, cached.contentHash == hash { reused = cached.file }
+            return reused
+        }
+        return Answer(file: file, size: size, contentHash: contentHash, wasParsed: reused == nil)
+    }
+
+    static func readOne(_ path: String) -> (ParsedFile, Int) {
+        readOne(path, with: FileReader())
+    }
+
+    /// - Parameter reuse: sees the bytes first, and may answer with a parse it already has.
+    static func readOne(_ path: String, with reader: FileReader,
+                        reuse: (UnsafeBufferPointer<UInt8>) -> ParsedFile? = { _ in nil }) -> (ParsedFile, Int) {
         switch reader.read(path: path) {
         case .failure(let diagnostic):
             var file = ParsedFile(path: path)
             file.diagnostics.append(diagnostic)
             return (file, 0)
         case .success(let bytes):
-            return (parse(bytes, path: path), bytes.count)
+            return (reuse(bytes) ?? parse(bytes, path: path), bytes.count)
         }
     }
 

@@ -7,7 +7,7 @@ public enum EnumPropertiesRenderer {
     public static let perSourceSuffix = "+EnumProperties.generated.swift"
 
     public static func render(_ plan: EnumPropertiesPlan) -> GeneratedFile {
-        GeneratedFile(name: fileName, contents: text(for: plan.enums, imports: plan.imports))
+        render(plan, reusing: nil).file
     }
 
     /// `Foo.swift` → `Foo+EnumProperties.generated.swift`. A Swift module's files have distinct names, so
@@ -23,38 +23,89 @@ public enum EnumPropertiesRenderer {
     /// written even when empty, so an edit to one enum rewrites one small file and the compiler rebuilds
     /// only that one, instead of one file holding every enum's properties.
     public static func renderPerSource(_ plan: EnumPropertiesPlan, sourcePaths: [String]) -> [GeneratedFile] {
-        let enumsByFile = Dictionary(grouping: plan.enums) { $0.declaration.location.file }
+        let sections = Parallel.map(count: plan.enums.count, chunk: 32) { section(for: plan.enums[$0]) }
+        var sectionsByFile: [String: [String]] = [:]
+        for (plannedEnum, text) in zip(plan.enums, sections) {
+            sectionsByFile[plannedEnum.declaration.location.file, default: []].append(text)
+        }
         let sources = Set(sourcePaths)
-        let others = plan.enums.filter { !sources.contains($0.declaration.location.file) }
-        let otherImports = Set(others.map(\.declaration.location.file)).sorted().flatMap { plan.importsByFile[$0] ?? [] }
-        return [GeneratedFile(name: fileName, contents: text(for: others, imports: otherImports))]
+        let otherFiles = plan.enums.map(\.declaration.location.file).filter { !sources.contains($0) }
+        let others = zip(plan.enums, sections).filter { !sources.contains($0.0.declaration.location.file) }.map(\.1)
+        let otherImports = Set(otherFiles).sorted().flatMap { plan.importsByFile[$0] ?? [] }
+        return [GeneratedFile(name: fileName, contents: text(sections: others, imports: otherImports))]
             + sourcePaths.map { path in
                 GeneratedFile(name: perSourceFileName(for: path),
-                              contents: text(for: enumsByFile[path] ?? [], imports: plan.importsByFile[path] ?? []))
+                              contents: text(sections: sectionsByFile[path] ?? [], imports: plan.importsByFile[path] ?? []))
             }
     }
 
-    private static func text(for enums: [PlannedEnum], imports: [ImportDeclaration]) -> String {
+    private static func text(sections: [String], imports: [ImportDeclaration]) -> String {
         var writer = SwiftCodeWriter()
         writer.line(GeneratedFile.header(purpose: purpose))
         ImportsRenderer.write(imports, to: &writer)
-        for plannedEnum in enums {
-            let cases = plannedEnum.cases.filter { $0.generatesValueProperty || $0.generatesIsProperty }
-            guard !cases.isEmpty else { continue }
-            writer.line()
-            writer.line("// MARK: - \(plannedEnum.declaration.qualifiedName)")
-            writer.line()
-            writer.conditionally(plannedEnum.declaration.ifConfig) { writer in
-                writer.line("extension \(plannedEnum.declaration.qualifiedNameForExtension) {")
-                writer.indented { writer in
-                    for plannedCase in cases {
-                        writer.conditionally(plannedCase.declaration.ifConfig) { writer in
-                            writeProperties(for: plannedCase, access: plannedEnum.access.memberKeyword, to: &writer)
-                        }
+        return sections.reduce(into: writer.text) { $0 += $1 }
+    }
+
+    /// - Parameter previous: the last run's sections; those whose inputs did not change are copied.
+    /// - Returns: the file, where each enum's section lies in it (for the next run), and how many sections
+    ///   were rendered rather than copied.
+    static func render(_ plan: EnumPropertiesPlan, reusing previous: RenderedSections?)
+        -> (file: GeneratedFile, sections: [RenderedSections.Record], renderedCount: Int) {
+        var writer = SwiftCodeWriter()
+        writer.line(GeneratedFile.header(purpose: purpose))
+        ImportsRenderer.write(plan.imports, to: &writer)
+        // Each enum's section depends on that enum alone, so sections are rendered on every core.
+        let parts = Parallel.map(count: plan.enums.count, chunk: 32) { index -> (RenderedSections.Key, String?) in
+            let key = RenderedSections.key(for: plan.enums[index])
+            if previous?.ranges[key] != nil { return (key, nil) }
+            return (key, section(for: plan.enums[index]))
+        }
+        // Where each section goes, then every byte copied once, straight into the file's string.
+        var head = writer.text
+        var records: [RenderedSections.Record] = []
+        records.reserveCapacity(parts.count)
+        var end = head.utf8.count
+        for (key, text) in parts {
+            let length = text?.utf8.count ?? previous?.ranges[key]?.count ?? 0
+            records.append(RenderedSections.Record(key: key, range: end..<(end + length)))
+            end += length
+        }
+        let contents = String(unsafeUninitializedCapacity: end) { buffer in
+            let output = UnsafeMutableRawBufferPointer(buffer)
+            head.withUTF8 { output.copyMemory(from: UnsafeRawBufferPointer($0)) }
+            for ((key, text), record) in zip(parts, records) where !record.range.isEmpty {
+                let target = UnsafeMutableRawBufferPointer(rebasing: output[record.range])
+                if var text {
+                    text.withUTF8 { target.copyMemory(from: UnsafeRawBufferPointer($0)) }
+                } else if let previous, let range = previous.ranges[key] {
+                    previous.text.withUnsafeBytes { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[range])) }
+                }
+            }
+            return end
+        }
+        return (GeneratedFile(name: fileName, contents: contents), records, parts.reduce(0) { $0 + ($1.1 == nil ? 0 : 1) })
+    }
+
+    /// The text for one enum: a blank line, a mark, and the extension with its properties; empty when no
+    /// case gets a property.
+    static func section(for plannedEnum: PlannedEnum) -> String {
+        let cases = plannedEnum.cases.filter { $0.generatesValueProperty || $0.generatesIsProperty }
+        guard !cases.isEmpty else { return "" }
+        var writer = SwiftCodeWriter()
+        writer.line()
+        writer.line("// MARK: - \(plannedEnum.declaration.qualifiedName)")
+        writer.line()
+        writer.conditionally(plannedEnum.declaration.ifConfig) { writer in
+            writer.line("extension \(plannedEnum.declaration.qualifiedNameForExtension) {")
+            writer.indented { writer in
+                let access = plannedEnum.access.memberKeyword
+                for plannedCase in cases {
+                    writer.conditionally(plannedCase.declaration.ifConfig) { writer in
+                        writeProperties(for: plannedCase, access: access, to: &writer)
                     }
                 }
-                writer.line("}")
             }
+            writer.line("}")
         }
         return writer.text
     }
@@ -100,11 +151,9 @@ package enum PayloadType {
     }
 
     package static func needsParentheses(_ type: String) -> Bool {
-        if type.hasPrefix("@") || type.hasPrefix("any ") || type.hasPrefix("some ") || type.hasPrefix("each ")
-            || type.hasPrefix("repeat ") || type.hasPrefix("sending ") || type.hasPrefix("borrowing ")
-            || type.hasPrefix("consuming ") || type.hasPrefix("~") {
-            return true
-        }
+        // Every prefix below starts with one of these bytes: most types skip the comparisons.
+        if let first = type.utf8.first, "@asercb~".utf8.contains(first), startsWithWrappingKeyword(type) { return true }
+        if type.utf8.allSatisfy({ $0 < 0x80 }) { return needsParentheses(asciiType: type) }
         var depth = 0
         var previous: Character = " "
         for character in type {
@@ -120,6 +169,34 @@ package enum PayloadType {
             previous = character
         }
         // `async`/`throws` can only appear in function types, which the arrow already caught.
+        return false
+    }
+
+    /// The same scan over bytes, for ASCII text (where bytes and characters are one and the same).
+    private static func needsParentheses(asciiType type: String) -> Bool {
+        var depth = 0
+        var previous = UInt8(ascii: " ")
+        for byte in type.utf8 {
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ">") where previous != UInt8(ascii: "-"): depth -= 1
+            case UInt8(ascii: ">") where depth == 0: return true
+            case UInt8(ascii: "&") where depth == 0: return true
+            case UInt8(ascii: "!") where depth == 0: return true
+            default: break
+            }
+            previous = byte
+        }
+        return false
+    }
+
+    private static func startsWithWrappingKeyword(_ type: String) -> Bool {
+        if type.hasPrefix("@") || type.hasPrefix("any ") || type.hasPrefix("some ") || type.hasPrefix("each ")
+            || type.hasPrefix("repeat ") || type.hasPrefix("sending ") || type.hasPrefix("borrowing ")
+            || type.hasPrefix("consuming ") || type.hasPrefix("~") {
+            return true
+        }
         return false
     }
 }

@@ -37,10 +37,15 @@ public enum LiftRenderer {
                 writer.line("var \(camel): \(rootType) { get }")
             }
             writer.line("}")
-            for conformance in root.conformances {
-                writer.line()
-                writeConformance(conformance, camel: camel, rootType: rootType, protocolName: protocolName, to: &writer)
+            // A root may have thousands of conformances, each written on its own: on every core.
+            let conformances = Parallel.map(count: root.conformances.count, chunk: 64) { index in
+                var part = SwiftCodeWriter()
+                part.line()
+                writeConformance(root.conformances[index], camel: camel, rootType: rootType, protocolName: protocolName,
+                                 to: &part)
+                return part.text
             }
+            conformances.forEach { writer.append(unindented: $0) }
             writer.line()
             writeReducerLifts(access: access, rootType: rootType, protocolName: protocolName, root: root, to: &writer)
             writer.line()

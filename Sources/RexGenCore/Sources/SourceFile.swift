@@ -12,7 +12,9 @@ public struct SourceFile: Sendable {
 
     /// Reads a file, or returns a diagnostic located at the file.
     public static func read(path: String) -> Result<SourceFile, Diagnostic> {
-        FileReader().read(path: path).map { SourceFile(path: path, bytes: Array($0)) }
+        // The bytes live in the reader's buffer: it must outlive the copy (a temporary may be freed first).
+        let reader = FileReader()
+        return withExtendedLifetime(reader) { reader.read(path: path).map { SourceFile(path: path, bytes: Array($0)) } }
     }
 }
 

@@ -21,6 +21,9 @@ public enum SourceFileCollector {
                 files.append(path)
             }
         }
+        // One walk never lists a path twice (directories are visited once each): only several given
+        // paths can overlap.
+        guard paths.count > 1 else { return files.sorted() }
         var seen = Set<String>()
         return files.filter { seen.insert($0).inserted }.sorted()
     }

@@ -1,0 +1,210 @@
+/// The byte-level encoding of `.rexgen-cache`: LEB128 integers and length-prefixed UTF-8 strings, written
+/// and read by hand because `Codable` costs more than the parse it saves for thousands of files.
+/// A class, so the encoders that fill it share one buffer instead of copying it.
+final class ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    var count: Int { bytes.count }
+
+    func raw(_ other: [UInt8]) { bytes += other }
+
+    func byte(_ value: UInt8) { bytes.append(value) }
+
+    func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+
+    func unsigned(_ value: UInt64) {
+        var rest = value
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
+    }
+
+    /// Counts and lengths, never negative.
+    func count(_ value: Int) { unsigned(UInt64(value)) }
+
+    /// Zigzag, so small negative numbers stay small.
+    func signed(_ value: Int64) { unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63))) }
+
+    /// A fixed-width field (checksums and content hashes).
+    func fixed64(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    func string(_ value: String) {
+        var copy = value
+        copy.withUTF8 { utf8 in
+            count(utf8.count)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    func optionalString(_ value: String?) {
+        bool(value != nil)
+        if let value { string(value) }
+    }
+
+    func strings(_ values: [String]) {
+        count(values.count)
+        for value in values { string(value) }
+    }
+}
+
+/// Reads what `ByteWriter` wrote. Every read is bounds-checked and throws on anything out of shape, so a
+/// truncated or corrupt cache is rejected (and the run does everything again), never trusted or crashed on.
+struct ByteReader {
+    struct Malformed: Error {}
+
+    let base: UnsafeRawBufferPointer
+    private(set) var offset: Int
+    private let end: Int
+
+    init(_ base: UnsafeRawBufferPointer, from start: Int = 0, to end: Int? = nil) {
+        self.base = base
+        self.offset = start
+        self.end = min(end ?? base.count, base.count)
+    }
+
+    var isAtEnd: Bool { offset == end }
+
+    mutating func byte() throws -> UInt8 {
+        guard offset < end else { throw Malformed() }
+        defer { offset += 1 }
+        return base[offset]
+    }
+
+    mutating func bool() throws -> Bool {
+        switch try byte() {
+        case 0: false
+        case 1: true
+        default: throw Malformed()
+        }
+    }
+
+    mutating func unsigned() throws -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let next = try byte()
+            guard shift < 64 else { throw Malformed() }
+            result |= UInt64(next & 0x7F) << shift
+            if next < 0x80 { return result }
+            shift += 7
+        }
+    }
+
+    /// A count or length: also bounded by the bytes left, so a corrupt count cannot ask for a huge array.
+    mutating func count() throws -> Int {
+        let value = try unsigned()
+        guard value <= UInt64(end - offset) else { throw Malformed() }
+        return Int(value)
+    }
+
+    /// A non-negative number such as a line: unlike `count()`, not bounded by the bytes left.
+    mutating func natural() throws -> Int {
+        let value = try unsigned()
+        guard let result = Int(exactly: value) else { throw Malformed() }
+        return result
+    }
+
+    mutating func int() throws -> Int {
+        let value = try signed()
+        guard let result = Int(exactly: value) else { throw Malformed() }
+        return result
+    }
+
+    mutating func signed() throws -> Int64 {
+        let value = try unsigned()
+        return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+    }
+
+    mutating func fixed64() throws -> UInt64 {
+        guard end - offset >= 8 else { throw Malformed() }
+        defer { offset += 8 }
+        return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// The next `count` bytes, without copying.
+    mutating func slice(_ count: Int) throws -> UnsafeRawBufferPointer {
+        guard count >= 0, end - offset >= count else { throw Malformed() }
+        defer { offset += count }
+        return UnsafeRawBufferPointer(rebasing: base[offset..<(offset + count)])
+    }
+
+    mutating func string() throws -> String {
+        let bytes = try slice(try count())
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether the next string equals `expected`, consuming it; compares bytes without building a String.
+    mutating func stringEquals(_ expected: String) throws -> Bool {
+        let bytes = try slice(try count())
+        var copy = expected
+        return copy.withUTF8 { $0.elementsEqual(bytes) }
+    }
+
+    mutating func optionalString() throws -> String? {
+        try bool() ? try string() : nil
+    }
+
+    mutating func strings() throws -> [String] {
+        let count = try count()
+        guard count > 0 else { return [] }
+        var result: [String] = []
+        result.reserveCapacity(count)
+        for _ in 0..<count { result.append(try string()) }
+        return result
+    }
+}
+
+/// A fast 64-bit hash of file contents (eight bytes a step), to tell a file rewritten within the same
+/// clock tick from the one that was parsed. It guards against accidents, not adversaries.
+enum ContentHash {
+    /// - Parameter seed: another seed gives an independent hash of the same bytes.
+    static func of(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
+        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count) ^ (seed &* 0xC2B2_AE3D_27D4_EB4F)
+        var index = 0
+        // Four independent lanes over 32 bytes a step, so the multiplications overlap: megabytes of
+        // output are hashed on every run that generates.
+        if bytes.count >= 32 {
+            var lanes = (hash, hash ^ 0x6A09_E667_F3BC_C908, hash ^ 0xBB67_AE85_84CA_A73B, hash ^ 0x3C6E_F372_FE94_F82B)
+            while index + 32 <= bytes.count {
+                lanes.0 = mix(lanes.0, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                lanes.1 = mix(lanes.1, bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+                lanes.2 = mix(lanes.2, bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
+                lanes.3 = mix(lanes.3, bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
+                index += 32
+            }
+            hash = mix(mix(mix(mix(hash, lanes.0), lanes.1), lanes.2), lanes.3)
+        }
+        while index + 8 <= bytes.count {
+            hash = mix(hash, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            index += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < bytes.count {
+            tail |= UInt64(bytes[index]) << shift
+            shift += 8
+            index += 1
+        }
+        hash = mix(hash, tail)
+        hash ^= hash >> 33
+        hash &*= 0xFF51_AFD7_ED55_8CCD
+        hash ^= hash >> 33
+        return hash
+    }
+
+    private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+        var value = word &* 0x87C3_7B91_1142_53D5
+        value = (value << 31) | (value >> 33)
+        value &*= 0x4CF5_AD43_2745_937F
+        let mixed = hash ^ value
+        return ((mixed << 27) | (mixed >> 37)) &* 5 &+ 0x52DC_E729
+    }
+}

@@ -1,0 +1,147 @@
+/// What `stat` says about every input of a run, taken once before anything is read.
+struct InputSignatures {
+    /// The Swift inputs, less the run's own output files (which may sit inside the sources).
+    var paths: [String]
+    var signatures: [SourceSnapshot.Signature?]
+    var extraFiles: [GenerationCache.Entry]
+    /// Wall-clock nanoseconds when the run started, before the first `stat`.
+    var startedAt: Int64
+
+    /// A file modified less than this before a run started may be modified again, after the run read it,
+    /// within the same tick of the file system's clock (coarse clocks, and 2 s on FAT), leaving size, time
+    /// and inode as they were. Such a file's content hash is kept and compared, as git does for entries
+    /// its index calls "racily clean".
+    static let racyWindow: Int64 = 2_000_000_000
+
+    func isRacy(_ signature: SourceSnapshot.Signature) -> Bool {
+        signature.modified >= startedAt - Self.racyWindow
+    }
+}
+
+/// Sources → Parser for an incremental run: a file whose signature matches the cache's takes its parse
+/// from the cache (after comparing content hashes when the signature is too recent to trust); every
+/// other file is read and parsed as in a full run.
+struct IncrementalReading {
+    var sources: SourceReadingStage.Output
+    var references: SourceReadingStage.Output
+    /// How many files were parsed rather than taken from the cache.
+    var parsedCount: Int
+    /// What the next cache stores for each input, in `InputSignatures.paths` order.
+    var records: [GenerationCache.InputRecord]
+
+    private enum Plan {
+        /// The cache's parse, used as is.
+        case decode(cacheIndex: Int)
+        /// Read and parsed, or taken from the cache (`cacheIndex`) if the content hash matches.
+        case read(cacheIndex: Int?)
+    }
+
+    static func read(_ paths: Pipeline.InputPaths, _ inputs: InputSignatures, cache: GenerationCache?) -> Self {
+        let all = paths.all
+        let signatureIndexes = signatureIndexes(of: all, in: inputs)
+        let plans = plans(all, signatureIndexes, inputs, cache: cache)
+        let decoded = Parallel.map(count: all.count, chunk: 64) { index -> ParsedFile? in
+            guard case .decode(let cacheIndex) = plans[index] else { return nil }
+            return cache?.parsedFile(at: cacheIndex)
+        }
+        // Everything not decoded (including a parse that failed to decode) is read.
+        let toRead = all.indices.filter { decoded[$0] == nil }
+        let requests = toRead.map { index in
+            var request = SourceReadingStage.Request(path: all[index], hashesContent: false, cached: nil)
+            if let signatureIndex = signatureIndexes[index], let signature = inputs.signatures[signatureIndex] {
+                request.hashesContent = inputs.isRacy(signature)
+            }
+            if case .read(let cacheIndex?) = plans[index], let cache, let file = cache.parsedFile(at: cacheIndex),
+               let contentHash = cache.inputs[cacheIndex].contentHash {
+                request.cached = (file, contentHash)
+            }
+            return request
+        }
+        var answers: [SourceReadingStage.Answer?] = Array(repeating: nil, count: all.count)
+        for (index, answer) in zip(toRead, SourceReadingStage.read(requests)) { answers[index] = answer }
+
+        let files = all.indices.map { decoded[$0] ?? answers[$0]!.file }
+        let sizes = all.indices.map { index in
+            answers[index]?.size ?? Int(signatureIndexes[index].flatMap { inputs.signatures[$0]?.size } ?? 0)
+        }
+        var records: [GenerationCache.InputRecord] = []
+        records.reserveCapacity(inputs.paths.count)
+        for index in all.indices {
+            guard let signatureIndex = signatureIndexes[index] else { continue }
+            var reusedIndex: Int?
+            switch plans[index] {
+            case .decode(let cacheIndex): reusedIndex = decoded[index] == nil ? nil : cacheIndex
+            case .read(let cacheIndex): reusedIndex = answers[index]?.wasParsed == false ? cacheIndex : nil
+            }
+            records.append(record(inputs, signatureIndex, file: files[index], contentHash: answers[index]?.contentHash,
+                                  reusing: reusedIndex, of: cache))
+        }
+        let sourceCount = paths.sources.count
+        return IncrementalReading(
+            sources: SourceReadingStage.Output(files: sourceCount == files.count ? files : Array(files[..<sourceCount]),
+                                               byteCount: sizes[..<sourceCount].reduce(0, +)),
+            references: SourceReadingStage.Output(files: Array(files[sourceCount...]),
+                                                  byteCount: sizes[sourceCount...].reduce(0, +)),
+            parsedCount: answers.reduce(0) { $0 + ($1?.wasParsed == true ? 1 : 0) },
+            records: records)
+    }
+
+    /// For each path, its index in `inputs` (nil for an excluded output file). `inputs.paths` is `all` less
+    /// those, in the same order, so both are walked together.
+    private static func signatureIndexes(of all: [String], in inputs: InputSignatures) -> [Int?] {
+        var next = 0
+        return all.map { path in
+            guard next < inputs.paths.count, inputs.paths[next] == path else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
+
+    /// A cached parse is a candidate only under the very signature the file has now.
+    private static func plans(_ all: [String], _ signatureIndexes: [Int?], _ inputs: InputSignatures,
+                              cache: GenerationCache?) -> [Plan] {
+        guard let cache, cache.parseSectionIsIntact() else { return all.map { _ in .read(cacheIndex: nil) } }
+        // Inputs usually sit where they sat last time; the index by path is built only when one does not.
+        var cacheIndexByPath: [String: Int]?
+        func cacheIndex(of path: String, near position: Int) -> Int? {
+            if position < cache.inputs.count, cache.inputs[position].path == path { return position }
+            if cacheIndexByPath == nil {
+                cacheIndexByPath = Dictionary(cache.inputs.enumerated().map { ($1.path, $0) },
+                                              uniquingKeysWith: { first, _ in first })
+            }
+            return cacheIndexByPath?[path]
+        }
+        return all.indices.map { index -> Plan in
+            guard let signatureIndex = signatureIndexes[index], let signature = inputs.signatures[signatureIndex],
+                  let cacheIndex = cacheIndex(of: all[index], near: signatureIndex),
+                  cache.inputs[cacheIndex].signature == signature, cache.inputs[cacheIndex].parsedRange != nil else {
+                return .read(cacheIndex: nil)
+            }
+            return cache.inputs[cacheIndex].contentHash == nil ? .decode(cacheIndex: cacheIndex) : .read(cacheIndex: cacheIndex)
+        }
+    }
+
+    /// A parse is kept only under the signature taken before it was read, and, for a racy signature, only
+    /// with the hash of the content it came from; a racy signature without one is stored as unknown, so the
+    /// next run reads that file again.
+    private static func record(_ inputs: InputSignatures, _ signatureIndex: Int, file: ParsedFile,
+                               contentHash: UInt64?, reusing cacheIndex: Int?,
+                               of cache: GenerationCache?) -> GenerationCache.InputRecord {
+        let path = inputs.paths[signatureIndex]
+        var record = GenerationCache.InputRecord(path: path, signature: nil, contentHash: nil, parse: .none)
+        guard let signature = inputs.signatures[signatureIndex] else { return record }
+        var contentHash = contentHash
+        var parse = GenerationCache.InputRecord.Parse.parsed(file)
+        if let cacheIndex, let cache, let encoded = cache.encodedParse(at: cacheIndex) {
+            contentHash = contentHash ?? cache.inputs[cacheIndex].contentHash
+            parse = .encoded(encoded)
+        }
+        if inputs.isRacy(signature) {
+            guard let contentHash else { return record }
+            record.contentHash = contentHash
+        }
+        record.signature = signature
+        record.parse = parse
+        return record
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import XCTest
+@testable import RexGenCore
+
+/// The cache's byte encoding: every parse of every fixture survives a round trip field for field, and no
+/// truncation or corruption of a cache file crashes or is taken for a good one.
+final class GenerationCacheCodingTests: XCTestCase {
+    private func fixtureFiles() -> [String] {
+        var ignored: [Diagnostic] = []
+        return SourceFileCollector.swiftFiles(in: [TestSupport.testsDirectory.appendingPathComponent("Fixtures").path],
+                                              diagnostics: &ignored)
+    }
+
+    func testEveryFixtureParseRoundTrips() throws {
+        let paths = fixtureFiles()
+        XCTAssertGreaterThan(paths.count, 40)
+        var enumCount = 0
+        for path in paths {
+            let (parsed, _) = SourceReadingStage.readOne(path)
+            let writer = ByteWriter()
+            ParsedFileCoding.encode(parsed, to: writer)
+            let decoded = try writer.bytes.withUnsafeBytes { bytes -> ParsedFile in
+                var reader = ByteReader(bytes)
+                let file = try ParsedFileCoding.decode(path: path, from: &reader)
+                XCTAssertTrue(reader.isAtEnd, path)
+                return file
+            }
+            XCTAssertEqual(decoded.path, parsed.path)
+            XCTAssertEqual(decoded.enums, parsed.enums, path)
+            XCTAssertEqual(decoded.types, parsed.types, path)
+            XCTAssertEqual(decoded.members, parsed.members, path)
+            XCTAssertEqual(decoded.imports, parsed.imports, path)
+            XCTAssertEqual(decoded.typeAliases, parsed.typeAliases, path)
+            XCTAssertEqual(decoded.diagnostics, parsed.diagnostics, path)
+            enumCount += parsed.enums.count
+        }
+        XCTAssertGreaterThan(enumCount, 100)
+    }
+
+    func testEveryModelFieldRoundTrips() throws {
+        let location = SourceLocation(file: "/a/File.swift", line: 300, column: 17)
+        let elsewhere = SourceLocation(file: "/b/Other.swift", line: 1, column: 1)
+        let clause = IfConfigClause(blockID: 7, kind: .elseif, condition: "DEBUG", precedingConditions: ["os(iOS)"])
+        var file = ParsedFile(path: "/a/File.swift")
+        file.enums = [EnumDeclaration(
+            name: "Action", qualifiedNameComponents: ["Outer", "Action"], location: location,
+            genericParameters: ["T: Equatable"], whereClause: "T: Sendable", declaredAccess: .package,
+            attributes: ["@frozen"], inheritance: ["Equatable"],
+            annotations: [Annotation(namespace: "sourcery", name: "imports", value: "Foundation")],
+            isIndirect: true, enclosingScopes: [.type(name: "Outer", declaredAccess: .public),
+                                                .extension(extendedType: "M.Outer", declaredAccess: nil)],
+            ifConfig: [clause], isLocal: true,
+            cases: [EnumCaseDeclaration(name: "é", location: elsewhere, isIndirect: true, attributes: ["@available(*, deprecated)"],
+                                        ifConfig: [clause], associatedValues: [
+                                            AssociatedValue(label: "x", typeText: "[Int]", defaultValue: "[]", isVariadic: false),
+                                            AssociatedValue(label: nil, typeText: "T", defaultValue: nil, isVariadic: true),
+                                        ], rawValue: "\"e\"", annotations: [Annotation(namespace: "rexgen", name: "skip")]),
+                    EnumCaseDeclaration(name: "empty", location: location, associatedValues: [])],
+            cImport: CEnumImport(extensibility: .open, cName: "enum Mode"))]
+        file.types = [TypeDeclaration(qualifiedName: "Outer", declaredAccess: nil, enclosingScopes: [], location: location)]
+        file.members = [MemberDeclaration(ownerName: "Outer.Action", name: "value", kind: .typeAlias, isStatic: true,
+                                          location: location)]
+        file.imports = [ImportDeclaration(text: "@testable import Core", ifConfig: [clause])]
+        file.typeAliases = [TypeAliasDeclaration(qualifiedName: "A", targetText: "Outer.Action<Int>", location: location)]
+        file.diagnostics = [.warning("w", at: elsewhere), .error("e"), .note("n", at: location)]
+        let writer = ByteWriter()
+        ParsedFileCoding.encode(file, to: writer)
+        let decoded = try writer.bytes.withUnsafeBytes { bytes -> ParsedFile in
+            var reader = ByteReader(bytes)
+            return try ParsedFileCoding.decode(path: file.path, from: &reader)
+        }
+        XCTAssertEqual(decoded.enums, file.enums)
+        XCTAssertEqual(decoded.types, file.types)
+        XCTAssertEqual(decoded.members, file.members)
+        XCTAssertEqual(decoded.imports, file.imports)
+        XCTAssertEqual(decoded.typeAliases, file.typeAliases)
+        XCTAssertEqual(decoded.diagnostics, file.diagnostics)
+    }
+
+    func testNoDamagedCacheDecodes() throws {
+        let project = try IncrementalProject()
+        _ = IncrementalGeneration.run(project.options, outputDirectory: project.output, configurationFile: nil)
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: project.cachePath)))
+        let cache = try XCTUnwrap(GenerationCache.decode(bytes))
+        XCTAssertTrue(cache.parseSectionIsIntact())
+        XCTAssertTrue(cache.inputs.indices.allSatisfy { cache.parsedFile(at: $0) != nil })
+        for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 300)) {
+            XCTAssertNil(GenerationCache.decode(Array(bytes.prefix(length))), "truncated to \(length)")
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            var damaged = bytes
+            damaged[Int.random(in: 0..<damaged.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator)
+            // A damaged header is refused; damage in the parse section is caught before any parse is used.
+            if let decoded = GenerationCache.decode(damaged) { XCTAssertFalse(decoded.parseSectionIsIntact()) }
+        }
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import XCTest
+@testable import RexGenCore
+
+/// After every kind of change, an incremental `generate --output` writes exactly what a run from scratch
+/// writes (files and diagnostics), and parses only the files it must.
+final class IncrementalGenerationTests: XCTestCase {
+    private var project: IncrementalProject!
+
+    override func setUpWithError() throws {
+        project = try IncrementalProject()
+        let first = try project.runAndCompare(expectParsed: project.swiftFiles().count)
+        XCTAssertFalse(first.isUpToDate)
+    }
+
+    override func tearDown() {
+        project = nil
+    }
+
+    func testNothingChangedIsUpToDate() throws {
+        XCTAssertTrue(try project.runAndCompare().isUpToDate)
+    }
+
+    func testEditedEnumIsTheOnlyFileParsed() throws {
+        try project.replace("case bar\n", with: "case barred\n", in: "EnumProperties-Reference-Collisions/CollisionsAction.swift")
+        try project.runAndCompare(expectParsed: 1)
+        XCTAssertTrue(try project.runAndCompare().isUpToDate)
+    }
+
+    /// Only the edited enum's section is rendered again; the others are copied from the last output.
+    func testOnlyTheEditedEnumIsRenderedAgain() throws {
+        try project.replace("case logout", with: "case logout\n    case deleteAccount(reason: String)",
+                            in: "Lifts-App/AppAction.swift")
+        let outcome = try project.runAndCompare(expectParsed: 1)
+        guard case .generated(let result, _) = outcome else { return XCTFail("expected a generation") }
+        XCTAssertGreaterThan(result.sections.count, 20)
+        XCTAssertEqual(result.renderedSectionCount, 1)
+    }
+
+    /// The last output is copied from only when it is exactly what was written: here it was changed by
+    /// hand with its size and time kept, and an input changed too, so the run is not skipped.
+    func testTamperedOutputWithSameSignatureIsNotCopiedFrom() throws {
+        let target = (project.output as NSString).appendingPathComponent(EnumPropertiesRenderer.fileName)
+        let before = try XCTUnwrap(SourceSnapshot.signature(of: target))
+        let text = try String(contentsOfFile: target, encoding: .utf8)
+        let tampered = text.replacingOccurrences(of: "return nil", with: "return Nil")
+        XCTAssertNotEqual(tampered, text)
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: target))
+        handle.write(Data(tampered.utf8))
+        try handle.close()
+        try project.setModificationTime(of: target, to: Int(before.modified / 1_000_000_000),
+                                        nanoseconds: Int(before.modified % 1_000_000_000))
+        XCTAssertEqual(SourceSnapshot.signature(of: target), before, "the test must fool stat")
+        try project.write("New/NewAction.swift", "public enum NewAction { case one }\n")
+        let outcome = try project.runAndCompare(expectParsed: 1)
+        guard case .generated(let result, _) = outcome else { return XCTFail("expected a generation") }
+        XCTAssertEqual(result.renderedSectionCount, result.sections.count)
+    }
+
+    /// The build plugin's layout: one file per source, and an edit rewrites only its source's own file.
+    func testFilePerSourceRewritesOnlyTheEditedSourcesFile() throws {
+        project.options.filePerSource = true
+        try project.runAndCompare()
+        let signatures = { () throws -> [String: SourceSnapshot.Signature?] in
+            Dictionary(uniqueKeysWithValues: try self.project.outputFiles().keys.map {
+                ($0, SourceSnapshot.signature(of: (self.project.output as NSString).appendingPathComponent($0)))
+            })
+        }
+        let before = try signatures()
+        XCTAssertNotNil(before["CollisionsAction+EnumProperties.generated.swift"], "\(before.keys.sorted())")
+        try project.replace("case bar\n", with: "case barred\n", in: "EnumProperties-Reference-Collisions/CollisionsAction.swift")
+        try project.runAndCompare(expectParsed: 1)
+        let after = try signatures()
+        XCTAssertEqual(after.keys.sorted(), before.keys.sorted())
+        XCTAssertEqual(after.keys.filter { after[$0]! != before[$0]! }, ["CollisionsAction+EnumProperties.generated.swift"])
+    }
+
+    func testAddedCase() throws {
+        try project.replace("case logout", with: "case logout\n    case deleteAccount(reason: String)",
+                            in: "Lifts-App/AppAction.swift")
+        try project.runAndCompare(expectParsed: 1)
+    }
+
+    func testAddedFile() throws {
+        try project.write("New/NewAction.swift", "public enum NewAction { case one, two(Int) }\n")
+        try project.runAndCompare(expectParsed: 1)
+    }
+
+    func testRemovedFile() throws {
+        try FileManager.default.removeItem(atPath: project.path("EnumProperties-Reference-Collisions/CollisionsMembers.swift"))
+        try project.runAndCompare(expectParsed: 0)
+    }
+
+    func testRenamedFile() throws {
+        try FileManager.default.moveItem(atPath: project.path("EnumProperties-Reference-Generics/Generics.swift"),
+                                         toPath: project.path("EnumProperties-Reference-Generics/Renamed.swift"))
+        try project.runAndCompare(expectParsed: 1)
+    }
+
+    func testAddedCollidingMemberInAnotherFile() throws {
+        try project.write("Extra/Members.swift", "extension AppAction {\n    var isStarted: Bool { false }\n}\n")
+        try project.runAndCompare(expectParsed: 1)
+    }
+
+    /// Git's racy-clean case: a file rewritten in place, same size, within the same clock tick as the write
+    /// the last run saw, so size, modification time and inode all match. Its content hash gives it away.
+    func testSameSizeSameTimeRewriteIsNoticed() throws {
+        let relative = "Lifts-App/AppAction.swift"
+        try project.write(relative, try project.read(relative))   // a fresh write: its time is "now"
+        try project.runAndCompare(expectParsed: 1)
+        let before = try XCTUnwrap(SourceSnapshot.signature(of: project.path(relative)))
+        try project.replace("case toggleDarkMode", with: "case toggleDarkNode", in: relative)
+        try project.setModificationTime(of: project.path(relative), to: Int(before.modified / 1_000_000_000),
+                                        nanoseconds: Int(before.modified % 1_000_000_000))
+        XCTAssertEqual(SourceSnapshot.signature(of: project.path(relative)), before, "the test must fool stat")
+        let outcome = try project.runAndCompare(expectParsed: 1)
+        XCTAssertFalse(outcome.isUpToDate)
+        XCTAssertTrue(try project.outputFiles().values.contains { $0.contains("isToggleDarkNode") })
+    }
+
+    /// A racily-clean file whose content did not change is read and hashed, but not parsed again.
+    func testRecentFileWithSameContentIsNotParsedAgain() throws {
+        try project.write("New/Recent.swift", "enum RecentAction { case a }\n")
+        try project.runAndCompare(expectParsed: 1)
+        try project.write("Other/OtherAction.swift", "enum OtherAction { case b }\n")
+        try project.runAndCompare(expectParsed: 1)
+    }
+
+    func testCorruptParseSectionMeansAFullRun() throws {
+        try project.write("New/NewAction.swift", "enum NewAction { case one }\n")
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: project.cachePath))
+        bytes[bytes.count - 100] ^= 0x5A
+        try bytes.write(to: URL(fileURLWithPath: project.cachePath))
+        try project.runAndCompare(expectParsed: project.swiftFiles().count)
+    }
+
+    func testCorruptHeaderMeansAFullRun() throws {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: project.cachePath))
+        // A letter of an input's path, in the header's list of inputs.
+        let path = try XCTUnwrap(bytes.range(of: Data("Generics.swift".utf8)))
+        bytes[path.lowerBound] ^= 0x01
+        try bytes.write(to: URL(fileURLWithPath: project.cachePath))
+        try project.runAndCompare(expectParsed: project.swiftFiles().count)
+    }
+
+    func testTruncatedCacheMeansAFullRun() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: project.cachePath))
+        for length in [0, 5, 20, bytes.count / 2, bytes.count - 1] {
+            try bytes.prefix(length).write(to: URL(fileURLWithPath: project.cachePath))
+            try project.runAndCompare(expectParsed: project.swiftFiles().count)
+        }
+    }
+
+    func testOtherFormatVersionIsIgnored() throws {
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: project.cachePath))
+        let versionOffset = "rexgen-cache\n".utf8.count
+        bytes[versionOffset] = UInt8(GenerationCache.formatVersion + 1)
+        try bytes.write(to: URL(fileURLWithPath: project.cachePath))
+        try project.runAndCompare(expectParsed: project.swiftFiles().count)
+    }
+
+    /// Parses do not depend on the options, so they are kept across an option change; the output follows
+    /// the new options.
+    func testOptionChangeRegeneratesWithCachedParses() throws {
+        project.options.selection = SelectionRules(suffixes: ["Action"])
+        try project.runAndCompare(expectParsed: 0)
+        project.options.lift = .none
+        try project.runAndCompare(expectParsed: 0)
+        project.options.selection = SelectionRules(selectsAllEnums: true)
+        try project.runAndCompare(expectParsed: 0)
+        XCTAssertTrue(try project.runAndCompare().isUpToDate)
+    }
+
+    func testOutputEditedByHandIsRegenerated() throws {
+        let target = (project.output as NSString).appendingPathComponent(EnumPropertiesRenderer.fileName)
+        try (try String(contentsOfFile: target, encoding: .utf8) + "// edited\n").write(toFile: target, atomically: false,
+                                                                                     encoding: .utf8)
+        try project.runAndCompare(expectParsed: 0)
+        try FileManager.default.removeItem(atPath: target)
+        try project.runAndCompare(expectParsed: 0)
+    }
+
+    func testChangedConfigurationFileIsNotUpToDate() throws {
+        let configuration = project.root.appendingPathComponent("rexgen.yml").path
+        try "lift: swiftrex\n".write(toFile: configuration, atomically: false, encoding: .utf8)
+        let first = IncrementalGeneration.run(project.options, outputDirectory: project.output,
+                                              configurationFile: configuration)
+        XCTAssertEqual(first.parsedFileCount, 0)
+        try "lift: swiftrex # changed\n".write(toFile: configuration, atomically: false, encoding: .utf8)
+        XCTAssertFalse(IncrementalGeneration.run(project.options, outputDirectory: project.output,
+                                                 configurationFile: configuration).isUpToDate)
+        XCTAssertTrue(IncrementalGeneration.run(project.options, outputDirectory: project.output,
+                                                configurationFile: configuration).isUpToDate)
+    }
+
+    func testInputErrorRemovesTheCacheAndTheFixRegenerates() throws {
+        try project.write("Broken/Broken.swift", "enum BrokenAction { case a\n/* never closed\n")
+        let broken = IncrementalGeneration.run(project.options, outputDirectory: project.output, configurationFile: nil)
+        guard case .generated(let result, _) = broken else { return XCTFail("expected a generation") }
+        XCTAssertTrue(result.hasErrors)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.cachePath))
+        try project.write("Broken/Broken.swift", "enum BrokenAction { case a }\n")
+        try project.runAndCompare(expectParsed: project.swiftFiles().count)
+    }
+}
