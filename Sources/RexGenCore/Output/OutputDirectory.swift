@@ -22,9 +22,14 @@ public struct OutputDirectory: Sendable {
     }
 
     /// Checks every file first, so a refusal leaves the whole set untouched rather than half-updated.
-    /// - Parameter knownContents: file name → the bytes on disk, when the caller has just read and checked
-    ///   them (megabytes need not be read twice).
-    public func write(_ files: [GeneratedFile], knownContents: [String: [UInt8]] = [:]) -> WriteResult {
+    /// - Parameters:
+    ///   - knownContents: file name → the bytes on disk, when the caller has just read and checked them
+    ///     (megabytes need not be read twice).
+    ///   - lastWritten: file name → what `stat` said right after the last run wrote it, and the hash of what it
+    ///     wrote; a file that still has that signature is not read again to compare (with one file per
+    ///     source there are thousands).
+    public func write(_ files: [GeneratedFile], knownContents: [String: [UInt8]] = [:],
+                      lastWritten: [String: (signature: SourceSnapshot.Signature, contentHash: UInt64)] = [:]) -> WriteResult {
         var result = WriteResult()
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -35,7 +40,7 @@ public struct OutputDirectory: Sendable {
         }
         var pending: [GeneratedFile] = []
         for file in files {
-            switch existingState(of: file, known: knownContents[file.name]) {
+            switch existingState(of: file, known: knownContents[file.name], lastWritten: lastWritten[file.name]) {
             case .upToDate: result.unchanged.append(filePath(file.name))
             case .absentOrOurs: pending.append(file)
             case .refused(let diagnostic): result.diagnostics.append(diagnostic)
@@ -57,9 +62,12 @@ public struct OutputDirectory: Sendable {
     /// few minutes are such leftovers: a live run holds its own for milliseconds.
     private func removeAbandonedTemporaryFiles(for names: [String]) {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-        let prefixes = names.map { ".\($0).rexgen-" }
+        // By name, not by trying every name's prefix on every entry: one file per source means thousands of both.
+        let written = Set(names)
         let cutoff = Date().addingTimeInterval(-300)
-        for entry in entries where prefixes.contains(where: entry.hasPrefix) {
+        for entry in entries where entry.hasPrefix(".") {
+            guard let marker = entry.range(of: ".rexgen-", options: .backwards), marker.lowerBound > entry.startIndex,
+                  written.contains(String(entry[entry.index(after: entry.startIndex)..<marker.lowerBound])) else { continue }
             let target = filePath(entry)
             if let modified = (try? FileManager.default.attributesOfItem(atPath: target))?[.modificationDate] as? Date,
                modified < cutoff {
@@ -82,13 +90,19 @@ public struct OutputDirectory: Sendable {
 
     /// POSIX calls and a byte comparison: the enum-properties file runs to megabytes, and Foundation's
     /// attribute lookups (user and group names) and `Data` copies would cost more than the comparison.
-    private func existingState(of file: GeneratedFile, known: [UInt8]?) -> ExistingState {
+    private func existingState(of file: GeneratedFile, known: [UInt8]?,
+                               lastWritten: (signature: SourceSnapshot.Signature, contentHash: UInt64)?) -> ExistingState {
         let target = filePath(file.name)
         var status = stat()
         guard lstat(target, &status) == 0 else { return .absentOrOurs }
         if (status.st_mode & S_IFMT) == S_IFLNK {
             return .refused(.error("refusing to write '\(target)': it is a symbolic link, and following it "
                 + "could overwrite a file elsewhere", at: location(target)))
+        }
+        var contents = file.contents
+        if let lastWritten, SourceSnapshot.Signature(status) == lastWritten.signature,
+           contents.withUTF8({ ContentHash.of(UnsafeRawBufferPointer($0)) }) == lastWritten.contentHash {
+            return .upToDate
         }
         let existing: [UInt8]
         if let known {
@@ -98,7 +112,6 @@ public struct OutputDirectory: Sendable {
         } else {
             return .refused(.error("cannot read '\(target)' to check that RexGen generated it", at: location(target)))
         }
-        var contents = file.contents
         let isSame = contents.withUTF8 { utf8 in
             existing.count == utf8.count
                 && existing.withUnsafeBytes { utf8.isEmpty || memcmp($0.baseAddress!, utf8.baseAddress!, utf8.count) == 0 }

@@ -58,9 +58,13 @@ public enum IncrementalGeneration {
         // The cache's parse section does not depend on the outputs: it is encoded while they are written
         // (and flushed to disk, which mostly waits).
         let parseSection = Background { GenerationCache.parseSection(for: reading.records) }
+        var lastWritten: [String: (signature: SourceSnapshot.Signature, contentHash: UInt64)] = [:]
+        for output in cache?.outputs ?? [] {
+            if let signature = output.signature, let hash = output.contentHash { lastWritten[output.path] = (signature, hash) }
+        }
         let written = directory.write(result.files, knownContents: previousSections.map {
             [EnumPropertiesRenderer.fileName: $0.text]
-        } ?? [:])
+        } ?? [:], lastWritten: lastWritten)
         guard written.diagnostics.isEmpty else {
             GenerationCache.remove(from: directory)
             return .generated(result, written)

@@ -19,6 +19,16 @@ public struct SourceSnapshot: Sendable, Equatable {
             self.modified = modified
             self.inode = inode
         }
+
+        public init(_ info: stat) {
+            #if canImport(Darwin)
+            let time = info.st_mtimespec
+            #else
+            let time = info.st_mtim
+            #endif
+            self.init(size: Int64(info.st_size), modified: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec),
+                      inode: UInt64(info.st_ino))
+        }
     }
 
     /// Swift inputs (sources and references), by path as the collector spells it.
@@ -55,6 +65,9 @@ public struct SourceSnapshot: Sendable, Equatable {
     /// Matching names first: standardizing every path on every poll would cost more than the `stat`s.
     public static func removing(_ excluded: [String], from paths: [String]) -> [String] {
         let excludedNames = Set(excluded.map(fileName))
+        // Absolute paths (through Foundation, slow) only when a name matches: with one output file per
+        // source there are thousands of outputs, and nearly always none among the inputs.
+        guard paths.contains(where: { excludedNames.contains(fileName($0)) }) else { return paths }
         let excludedPaths = Set(excluded.map(absolute))
         return paths.filter { !(excludedNames.contains(fileName($0)) && excludedPaths.contains(absolute($0))) }
     }
@@ -77,13 +90,7 @@ public struct SourceSnapshot: Sendable, Equatable {
     public static func signature(of path: String) -> Signature? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        let time = info.st_mtimespec
-        #else
-        let time = info.st_mtim
-        #endif
-        return Signature(size: Int64(info.st_size), modified: Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec),
-                         inode: UInt64(info.st_ino))
+        return Signature(info)
     }
 
     /// How `self` differs from `earlier`, path by path.
