@@ -23,7 +23,7 @@ struct GenerateCommand: ParsableCommand {
             let result = Pipeline.run(resolved.options, templateRenderer: StencilTemplateRenderer())
             input.report(result)
             guard !result.hasErrors else { throw ExitCode(1) }
-            return try write(result, to: directory)
+            return try write(result, to: directory, options: resolved.options)
         }
         guard let directory = resolved.outputDirectory else {
             let result = Pipeline.run(resolved.options, templateRenderer: StencilTemplateRenderer())
@@ -50,14 +50,16 @@ struct GenerateCommand: ParsableCommand {
         }
     }
 
-    private func write(_ result: Pipeline.Result, to directory: String) throws {
-        try report(OutputDirectory(path: directory).write(result.files), in: directory)
+    private func write(_ result: Pipeline.Result, to directory: String, options: GenerationOptions) throws {
+        try report(OutputDirectory(path: directory).write(result.files, removingStale: options.staleOutputSuffix),
+                   in: directory)
     }
 
     private func report(_ written: OutputDirectory.WriteResult, in directory: String) throws {
         Console.report(written.diagnostics, quiet: input.quiet)
         if input.verbose {
-            Console.error("rexgen: \(written.written.count) written, \(written.unchanged.count) unchanged in \(directory)")
+            Console.error("rexgen: \(written.written.count) written, \(written.unchanged.count) unchanged, "
+                + "\(written.removed.count) removed in \(directory)")
         }
         if written.diagnostics.containsErrors { throw ExitCode(1) }
     }

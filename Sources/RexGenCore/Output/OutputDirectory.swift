@@ -14,6 +14,8 @@ public struct OutputDirectory: Sendable {
         public var written: [String] = []
         /// Files already up to date, left untouched (their modification time too).
         public var unchanged: [String] = []
+        /// Earlier RexGen files of the same family that this run no longer writes (a source renamed or gone).
+        public var removed: [String] = []
         public var diagnostics: [Diagnostic] = []
     }
 
@@ -28,8 +30,12 @@ public struct OutputDirectory: Sendable {
     ///   - lastWritten: file name → what `stat` said right after the last run wrote it, and the hash of what it
     ///     wrote; a file that still has that signature is not read again to compare (with one file per
     ///     source there are thousands).
+    ///   - staleSuffix: files in the directory ending in this that are not among `files` and carry RexGen's
+    ///     header are removed: with one file per source, a renamed source's old file would otherwise keep
+    ///     its properties compiled beside the new one's.
     public func write(_ files: [GeneratedFile], knownContents: [String: [UInt8]] = [:],
-                      lastWritten: [String: (signature: SourceSnapshot.Signature, contentHash: UInt64)] = [:]) -> WriteResult {
+                      lastWritten: [String: (signature: SourceSnapshot.Signature, contentHash: UInt64)] = [:],
+                      removingStale staleSuffix: String? = nil) -> WriteResult {
         var result = WriteResult()
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -55,7 +61,24 @@ public struct OutputDirectory: Sendable {
                 result.written.append(filePath(file.name))
             }
         }
+        if let staleSuffix, result.diagnostics.isEmpty {
+            result.removed = removeStale(endingIn: staleSuffix, keeping: Set(files.map(\.name)))
+        }
         return result
+    }
+
+    private func removeStale(endingIn suffix: String, keeping names: Set<String>) -> [String] {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        var removed: [String] = []
+        for entry in entries where entry.hasSuffix(suffix) && !entry.hasPrefix(".") && !names.contains(entry) {
+            let target = filePath(entry)
+            var status = stat()
+            guard lstat(target, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+                  case .success(let file) = SourceFile.read(path: target),
+                  file.bytes.starts(with: GeneratedFile.headerMarker.utf8), unlink(target) == 0 else { continue }
+            removed.append(target)
+        }
+        return removed.sorted()
     }
 
     /// A run killed mid-write leaves its temporary file (`.Name.rexgen-XXXXXX`) behind. Those older than a

@@ -21,6 +21,11 @@ public struct GenerationOptions: Sendable, Equatable {
     /// file for all: what the build plugin uses, so an edit recompiles one small file.
     public var filePerSource: Bool
 
+    /// With one file per source, earlier per-source files that a run no longer writes are removed.
+    public var staleOutputSuffix: String? {
+        filePerSource && templates.isEmpty ? EnumPropertiesRenderer.perSourceSuffix : nil
+    }
+
     public init(sources: [String], references: [String] = [], selection: SelectionRules = SelectionRules(),
                 lift: LiftStyle = .swiftRex, roots: [String] = [], templates: [String] = [],
                 templateArguments: [String: TemplateArgument] = [:], cHeaders: CHeaderOptions = CHeaderOptions(),

@@ -64,7 +64,7 @@ public enum IncrementalGeneration {
         }
         let written = directory.write(result.files, knownContents: previousSections.map {
             [EnumPropertiesRenderer.fileName: $0.text]
-        } ?? [:], lastWritten: lastWritten)
+        } ?? [:], lastWritten: lastWritten, removingStale: options.staleOutputSuffix)
         guard written.diagnostics.isEmpty else {
             GenerationCache.remove(from: directory)
             return .generated(result, written)

@@ -128,7 +128,8 @@ public final class Watcher {
                                diagnostics: result.diagnostics, written: [], unchanged: [], timings: result.timings,
                                seconds: 0, outputUpdated: false)
         if !result.hasErrors {
-            let written = OutputDirectory(path: settings.outputDirectory).write(result.files)
+            let written = OutputDirectory(path: settings.outputDirectory)
+                .write(result.files, removingStale: settings.options.staleOutputSuffix)
             event.written = written.written
             event.unchanged = written.unchanged
             event.diagnostics += written.diagnostics

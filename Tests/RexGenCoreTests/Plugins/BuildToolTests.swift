@@ -87,4 +87,28 @@ final class BuildToolTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("two sources would both write 'Actions+EnumProperties.generated.swift'"), result.summary)
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))
     }
+
+    /// A renamed source's old file would keep its properties compiled beside the new one's: it goes, but a
+    /// file RexGen did not write stays, whatever its name.
+    func testFilePerSourceRemovesTheFilesOfSourcesThatAreGone() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(["Sources/Old.swift": "enum OldAction { case a }\n", "Sources/Kept.swift": "enum KeptAction { case b }\n",
+                               "out/Mine+EnumProperties.generated.swift": "// written by hand\n", "rexgen.yml": ""], under: work)
+        let arguments = ["generate", work.appendingPathComponent("Sources").path, "--file-per-source", "--lift", "none",
+                         "--config", work.appendingPathComponent("rexgen.yml").path, "--output", work.appendingPathComponent("out").path]
+        for noCache in [false, true] {
+            let first = try TestSupport.rexgen(arguments + (noCache ? ["--no-cache"] : []))
+            XCTAssertEqual(first.exitCode, 0, first.summary)
+            try FileManager.default.moveItem(at: work.appendingPathComponent("Sources/Old.swift"),
+                                             to: work.appendingPathComponent("Sources/New.swift"))
+            let second = try TestSupport.rexgen(arguments + (noCache ? ["--no-cache"] : []))
+            XCTAssertEqual(second.exitCode, 0, second.summary)
+            XCTAssertEqual(try TestSupport.outputEntries(atPath: work.appendingPathComponent("out").path).sorted(), [
+                "EnumProperties.generated.swift", "Kept+EnumProperties.generated.swift",
+                "Mine+EnumProperties.generated.swift", "New+EnumProperties.generated.swift",
+            ], "noCache: \(noCache)")
+            try FileManager.default.moveItem(at: work.appendingPathComponent("Sources/New.swift"),
+                                             to: work.appendingPathComponent("Sources/Old.swift"))
+        }
+    }
 }
