@@ -28,7 +28,30 @@ public struct SelectionRules: Hashable, Sendable {
         // Only C enums are selected by being carried: without any, the scan below would find nothing useful.
         guard model.allFiles.contains(where: { $0.enums.contains { $0.cImport != nil } }) else { return [] }
         return Set(model.files.flatMap(\.enums).filter { $0.cImport == nil && isSelected($0) }
-            .flatMap(\.cases).flatMap { $0.associatedValues ?? [] }.map(\.typeText))
+            .flatMap(\.cases).flatMap { $0.associatedValues ?? [] }.flatMap { Self.typeNames(mentionedIn: $0.typeText) })
+    }
+
+    /// Every type name a payload type mentions, so `Speed?`, `[Speed]`, `[String: Speed]` and
+    /// `Optional<Speed>` carry `Speed` as `Speed` does; a qualified `Module.Speed` counts by its last name too.
+    static func typeNames(mentionedIn typeText: String) -> [String] {
+        var names: [String] = []
+        var current = ""
+        func flush() {
+            guard !current.isEmpty else { return }
+            let path = current.split(separator: ".").map(String.init)
+            names.append(path.joined(separator: "."))
+            if path.count > 1, let last = path.last { names.append(last) }
+            current = ""
+        }
+        for character in typeText {
+            if character.isLetter || character.isNumber || character == "_" || character == "." || character == "`" {
+                if character != "`" { current.append(character) }
+            } else {
+                flush()
+            }
+        }
+        flush()
+        return names
     }
 
     /// `isSelected`, plus C enums that a selected Swift enum carries (unless marked `rexgen: skip`).

@@ -19,7 +19,8 @@ final class CHeaderSelectionTests: XCTestCase {
     func testSelectedByNameAnnotationAndPayload() throws {
         let extended = Set(CHeaderSupport.extendedTypes(in: try generate().stdout))
         // Name suffix (Event, Action), `rexgen: prism` and Sourcery's `sourcery: Prism`, payloads.
-        for name in ["DoorEvent", "KnobAction", "Lamp", "Fan", "Speed", "Carried", "RemoteAction"] {
+        for name in ["DoorEvent", "KnobAction", "Lamp", "Fan", "Speed", "Carried", "Wrapped", "Listed", "Keyed",
+                     "RemoteAction"] {
             XCTAssertTrue(extended.contains(name), "\(name) should be selected; extended: \(extended.sorted())")
         }
         // An annotation above another declaration, `skip`, a payload of a non-action enum, nothing at all.
@@ -50,7 +51,7 @@ final class CHeaderSelectionTests: XCTestCase {
     func testPayloadSelectionNeedsTheCarrierSelected() throws {
         let extended = Set(CHeaderSupport.extendedTypes(in: try generate(["--suffix", "Event"]).stdout))
         XCTAssertTrue(extended.contains("DoorEvent"), "\(extended.sorted())")
-        for name in ["RemoteAction", "Speed", "Carried"] {
+        for name in ["RemoteAction", "Speed", "Carried", "Wrapped", "Listed", "Keyed"] {
             XCTAssertFalse(extended.contains(name), "\(name) should not be selected; extended: \(extended.sorted())")
         }
     }
@@ -74,7 +75,7 @@ final class CHeaderSelectionTests: XCTestCase {
         let result = try CHeaderSupport.rexgen(["dump", "--format", "json", swiftFile.path, "--c-header", header.path])
         XCTAssertEqual(result.exitCode, 0, result.summary)
         let dumped = try CHeaderDumpedEnum.parse(result.stdout)
-        XCTAssertEqual(dumped.count, 12, result.stdout)
+        XCTAssertEqual(dumped.count, 15, result.stdout)
         for declaration in dumped {
             XCTAssertEqual(declaration.selected, extended.contains(declaration.qualifiedName),
                            "\(declaration.qualifiedName): dump says selected=\(declaration.selected), "

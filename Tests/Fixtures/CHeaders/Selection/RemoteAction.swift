@@ -3,6 +3,10 @@
 public enum RemoteAction {
     case speed(Speed)
     case carried(value: Carried, count: Int)
+    // Carried inside an optional, an array and a dictionary: selected all the same.
+    case wrapped(Wrapped?)
+    case listed([Listed])
+    case keyed(lookup: [String: Keyed])
     case reset
 }
 

@@ -32,6 +32,10 @@ typedef SEL_CLOSED_ENUM(MutedEvent) { MutedEventA, MutedEventB } MutedEvent;
 typedef SEL_CLOSED_ENUM(Speed) { SpeedLow, SpeedHigh } Speed;
 // Selected: carried by RemoteAction.carried, beside another payload and under a label.
 typedef SEL_CLOSED_ENUM(Carried) { CarriedX, CarriedY } Carried;
+// Selected: carried by RemoteAction as `Wrapped?`, `[Listed]` and `[String: Keyed]`.
+typedef SEL_CLOSED_ENUM(Wrapped) { WrappedOne, WrappedTwo } Wrapped;
+typedef SEL_CLOSED_ENUM(Listed) { ListedOne, ListedTwo } Listed;
+typedef SEL_CLOSED_ENUM(Keyed) { KeyedOne, KeyedTwo } Keyed;
 // Not selected: carried only by Holder, which is not an action enum.
 typedef SEL_CLOSED_ENUM(Stuck) { StuckX, StuckY } Stuck;
 // Not selected: nothing names, annotates or carries it.
