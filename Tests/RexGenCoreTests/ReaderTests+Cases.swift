@@ -195,6 +195,12 @@ extension ReaderTests {
         enum AfterAttribute { case f }
 
         enum None { case g }
+
+        enum Trailing { case h } // rexgen: skip
+        enum AfterTrailing {
+            case i // sourcery: skip
+            case j
+        }
         """)
         func annotations(_ name: String) -> [String] {
             file.enumNamed(name)?.annotations.map { "\($0.namespace): \($0.name)\($0.value.map { " = \($0)" } ?? "")" } ?? []
@@ -207,6 +213,9 @@ extension ReaderTests {
         XCTAssertEqual(annotations("AfterAttribute"), ["rexgen: prism"])
         XCTAssertEqual(file.enumNamed("AfterAttribute")?.attributes, ["@available(iOS 13, *)", "@MainActor"])
         XCTAssertEqual(annotations("None"), [])
+        // A comment at the end of a line belongs to that line, not to the next declaration.
+        XCTAssertEqual(annotations("AfterTrailing"), [])
+        XCTAssertEqual(file.enumNamed("AfterTrailing")?.cases.map { $0.annotations.count }, [0, 0])
         XCTAssertEqual(file.enumNamed("SourceryStyle")?.hasAnnotation("prism", namespace: "sourcery"), true)
     }
 

@@ -174,7 +174,14 @@ extension DeclarationParser {
     /// Annotations in the comments before a declaration's first token and between its attributes and
     /// modifiers (`@available(…)` / `// rexgen: prism` / `enum X`).
     mutating func annotations(from first: Token, to keyword: Token) -> [Annotation] {
-        var triviaRanges = [first.triviaStart..<first.start]
+        var leading = first.triviaStart..<first.start
+        // A comment after the previous token on its own line (`case a // rexgen: skip`) is about that line,
+        // not about the declaration that follows: only whole lines above the declaration count.
+        if leading.lowerBound > 0, bytes[leading.lowerBound - 1] != UInt8(ascii: "\n"),
+           let lineEnd = bytes[leading].firstIndex(of: UInt8(ascii: "\n")) {
+            leading = lineEnd..<leading.upperBound
+        }
+        var triviaRanges = [leading]
         if first.start < keyword.start {
             var lexer = Lexer(bytes: UnsafeBufferPointer(rebasing: bytes[first.start..<keyword.start]))
             lexer.recordsIssues = false
