@@ -27,13 +27,14 @@ public enum IncrementalGeneration {
         // The output may sit inside the sources: rewriting it must not look like an input change.
         let inputPaths = SourceSnapshot.removing(outputNames(options, sourcePaths: paths.sources).map(directory.filePath),
                                                  from: paths.all)
-        let inputs = InputSignatures(
-            paths: inputPaths, signatures: SourceSnapshot.signatures(of: inputPaths),
-            extraFiles: extraPaths.map {
-                GenerationCache.Entry(path: $0, signature: SourceSnapshot.signature(of: $0), contentHash: nil)
-            },
-            startedAt: startedAt)
         let cache = GenerationCache.load(from: directory)
+        // The headers that the given C headers include and that declared enums last time are inputs too.
+        let givenExtraPaths = Set(extraPaths)
+        let lastIncludedHeaders = options.cHeaders.headers.isEmpty ? []
+            : (cache?.extraFiles.map(\.path) ?? []).filter { !givenExtraPaths.contains($0) }
+        var inputs = InputSignatures(
+            paths: inputPaths, signatures: SourceSnapshot.signatures(of: inputPaths),
+            extraFiles: entries(for: extraPaths + lastIncludedHeaders), startedAt: startedAt)
         if let cache, isUpToDate(cache, fingerprint: fingerprint, inputs: inputs, directory: directory) {
             return .upToDate(diagnostics: cache.diagnostics)
         }
@@ -50,6 +51,12 @@ public enum IncrementalGeneration {
         var result = Pipeline.analyseAndRender(model, options, diagnostics: diagnostics, timings: timings,
                                                previousSections: previousSections, templateRenderer: templateRenderer)
         result.parsedFileCount = reading.parsedCount
+        // Signatures from before the run where there are some, so a header changed while it was read is
+        // still a change next time.
+        let signedBefore = Dictionary(inputs.extraFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        inputs.extraFiles = (extraPaths + includedHeaders(in: model, options, excluding: givenExtraPaths)).map { path in
+            signedBefore[path] ?? entries(for: [path])[0]
+        }
         guard !result.hasErrors else {
             GenerationCache.remove(from: directory)
             return .generated(result, OutputDirectory.WriteResult())
@@ -74,6 +81,18 @@ public enum IncrementalGeneration {
         result.timings.append(StageTiming(stage: "write", seconds: saveClock.seconds,
                                           detail: "outputs and a cache of \(cacheSize) bytes"))
         return .generated(result, written)
+    }
+
+    private static func entries(for paths: [String]) -> [GenerationCache.Entry] {
+        paths.map { GenerationCache.Entry(path: $0, signature: SourceSnapshot.signature(of: $0), contentHash: nil) }
+    }
+
+    /// Headers other than the given ones that declared the C enums (included by a given header).
+    static func includedHeaders(in model: SourceModel, _ options: GenerationOptions, excluding given: Set<String>) -> [String] {
+        guard !options.cHeaders.headers.isEmpty else { return [] }
+        let headers = Set(options.cHeaders.headers)
+        let declaring = model.files.filter { headers.contains($0.path) }.flatMap(\.enums).map(\.location.file)
+        return Set(declaring).subtracting(given).sorted()
     }
 
     /// Records what this run read and wrote, the outputs as they are now on disk; returns the cache's size.

@@ -130,4 +130,31 @@ final class CHeaderEndToEndTests: XCTestCase {
         XCTAssertEqual(fromFile.stdout, fromFlags.stdout,
                        TestSupport.firstDifference(expected: fromFlags.stdout, actual: fromFile.stdout))
     }
+
+    /// The cache in the output directory knows the headers a given header includes (those that declared
+    /// enums): editing one is a change, not "nothing changed".
+    func testEditingAnIncludedHeaderRegenerates() throws {
+        let work = try temporaryDirectory()
+        let light = """
+            #define LIGHT_CLOSED enum __attribute__((enum_extensibility(closed)))
+            typedef LIGHT_CLOSED Light { LightOn, LightOff } Light;
+
+            """
+        try TestSupport.write(["Sources/AppAction.swift": "public enum AppAction { case light(Light) }\n",
+                               "headers/Bridging.h": "#include \"Light.h\"\n", "headers/Light.h": light,
+                               "rexgen.yml": ""], under: work)
+        let arguments = [work.appendingPathComponent("Sources").path, "--c-header",
+                         work.appendingPathComponent("headers/Bridging.h").path, "--lift", "none", "--config",
+                         work.appendingPathComponent("rexgen.yml").path, "--output", work.appendingPathComponent("out").path]
+        let properties = work.appendingPathComponent("out/EnumProperties.generated.swift")
+        let first = try CHeaderSupport.rexgen(arguments)
+        XCTAssertEqual(first.exitCode, 0, first.summary)
+        XCTAssertTrue(try String(contentsOf: properties, encoding: .utf8).contains("var isOff: Bool"))
+        try Data(light.replacingOccurrences(of: "LightOff }", with: "LightOff, LightDim }").utf8)
+            .write(to: work.appendingPathComponent("headers/Light.h"))
+        let second = try CHeaderSupport.rexgen(arguments)
+        XCTAssertEqual(second.exitCode, 0, second.summary)
+        XCTAssertTrue(try String(contentsOf: properties, encoding: .utf8).contains("var isDim: Bool"),
+                      "the edit of the included header was not seen")
+    }
 }
