@@ -78,7 +78,7 @@ struct FlowCollectionReader {
     private var characters: [Character] = []
     private var marks: [YAMLMark] = []
     private var depth = 0
-    private var quote: Character?
+    private var quotes = QuoteTracker()
     /// The last character outside spaces: a quote opens a scalar only after `[`, `{`, `,` or `:`.
     private var previous: Character = "["
     private(set) var isComplete = false
@@ -89,16 +89,16 @@ struct FlowCollectionReader {
             characters.append(" ")
             marks.append(marks.last!)
         }
-        for (offset, character) in text.enumerated() {
+        let line = Array(text)
+        for (offset, character) in line.enumerated() {
             let here = YAMLMark(line: mark.line, column: mark.column + offset)
             if isComplete, character != " " { throw YAMLError(problem: "text after '\(previous)'", mark: here) }
             characters.append(character)
             marks.append(here)
             defer { if character != " " { previous = character } }
-            if let open = quote {
-                if character == open { quote = nil }
-            } else if character == "\"" || character == "'", "[{,:".contains(previous) {
-                quote = character
+            let next = offset + 1 < line.count ? line[offset + 1] : nil
+            if quotes.step(character, next: next, mayOpen: "[{,:".contains(previous)) {
+                continue
             } else if character == "[" || character == "{" {
                 depth += 1
             } else if character == "]" || character == "}" {
@@ -110,8 +110,7 @@ struct FlowCollectionReader {
 
     func parse() throws(YAMLError) -> YAMLNode {
         var cursor = Cursor(characters: characters, marks: marks)
-        let node = try cursor.node(inMapping: false)
-        return node
+        return try cursor.node(inMapping: false)
     }
 
     private struct Cursor {
@@ -214,5 +213,33 @@ struct FlowCollectionReader {
             while text.last == " " { text.removeLast() }
             return try YAMLScalars.scalarText(Substring(text), mark: startMark)
         }
+    }
+}
+
+/// Where quoted values begin and end, a character at a time: `\"` inside double quotes and `''` inside
+/// single quotes do not end them. Shared by comment stripping and flow collections, which must both skip
+/// what is quoted.
+struct QuoteTracker {
+    private var quote: Character?
+    private var skipsNext = false
+
+    /// - Parameter mayOpen: whether a quote here would begin a value (YAML quotes only begin one).
+    /// - Returns: whether `character` is part of a quoted value, its quotes included.
+    mutating func step(_ character: Character, next: Character?, mayOpen: Bool) -> Bool {
+        if skipsNext {
+            skipsNext = false
+            return true
+        }
+        guard let open = quote else {
+            guard mayOpen, character == "\"" || character == "'" else { return false }
+            quote = character
+            return true
+        }
+        if open == "\"", character == "\\" {
+            skipsNext = true
+        } else if character == open {
+            if open == "'", next == "'" { skipsNext = true } else { quote = nil }
+        }
+        return true
     }
 }

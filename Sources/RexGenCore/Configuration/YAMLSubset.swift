@@ -73,24 +73,21 @@ public enum YAMLSubset {
 
     /// Drops a `#` comment (at the start, or after a space, outside quotes) and trailing spaces.
     private static func stripComment(_ text: Substring) -> Substring {
-        var quote: Character?
+        let characters = Array(text)
+        var quotes = QuoteTracker()
         var previous: Character = " "
-        var end = text.endIndex
-        for index in text.indices {
-            let character = text[index]
-            if let open = quote {
-                if character == open { quote = nil }
-                if open == "\"", character == "\\", previous != "\\" { previous = "\u{0}"; continue }
+        var end = characters.count
+        for (index, character) in characters.enumerated() {
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            if quotes.step(character, next: next, mayOpen: index == 0 || " [,:-{".contains(previous)) {
+                // Inside a quoted value: no comment starts here.
             } else if character == "#", previous == " " || previous == "\t" {
                 end = index
                 break
-            } else if character == "\"" || character == "'", previous == " " || previous == "[" || previous == ","
-                        || previous == ":" || previous == "-" || index == text.startIndex {
-                quote = character
             }
             previous = character
         }
-        var result = text[..<end]
+        var result = text.prefix(end)
         while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
         return result
     }

@@ -34,7 +34,7 @@ public enum IncrementalGeneration {
             : (cache?.extraFiles.map(\.path) ?? []).filter { !givenExtraPaths.contains($0) }
         var inputs = InputSignatures(
             paths: inputPaths, signatures: SourceSnapshot.signatures(of: inputPaths),
-            extraFiles: entries(for: extraPaths + lastIncludedHeaders), startedAt: startedAt)
+            extraFiles: (extraPaths + lastIncludedHeaders).map(entry), startedAt: startedAt)
         if let cache, isUpToDate(cache, fingerprint: fingerprint, inputs: inputs, directory: directory) {
             return .upToDate(diagnostics: cache.diagnostics)
         }
@@ -55,7 +55,7 @@ public enum IncrementalGeneration {
         // still a change next time.
         let signedBefore = Dictionary(inputs.extraFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         inputs.extraFiles = (extraPaths + includedHeaders(in: model, options, excluding: givenExtraPaths)).map { path in
-            signedBefore[path] ?? entries(for: [path])[0]
+            signedBefore[path] ?? entry(for: path)
         }
         guard !result.hasErrors else {
             GenerationCache.remove(from: directory)
@@ -83,8 +83,8 @@ public enum IncrementalGeneration {
         return .generated(result, written)
     }
 
-    private static func entries(for paths: [String]) -> [GenerationCache.Entry] {
-        paths.map { GenerationCache.Entry(path: $0, signature: SourceSnapshot.signature(of: $0), contentHash: nil) }
+    private static func entry(for path: String) -> GenerationCache.Entry {
+        GenerationCache.Entry(path: path, signature: SourceSnapshot.signature(of: path), contentHash: nil)
     }
 
     /// Headers other than the given ones that declared the C enums (included by a given header).

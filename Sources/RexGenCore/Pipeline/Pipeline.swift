@@ -102,8 +102,9 @@ public enum Pipeline {
                             diagnostics: [], timings: [])
         if options.templates.isEmpty {
             if options.filePerSource {
-                result.files = EnumPropertiesRenderer.renderPerSource(plan, sourcePaths: swiftSourcePaths(model, options))
-                diagnostics += duplicateNameErrors(result.files)
+                let sourcePaths = swiftSourcePaths(model, options)
+                diagnostics += duplicateNameErrors(sourcePaths)
+                result.files = EnumPropertiesRenderer.renderPerSource(plan, sourcePaths: sourcePaths)
             } else {
                 let enumProperties = EnumPropertiesRenderer.render(plan, reusing: previousSections)
                 result.sections = enumProperties.sections
@@ -133,12 +134,18 @@ public enum Pipeline {
         return model.files.map(\.path).filter { !headers.contains($0) }
     }
 
-    /// Two sources named alike would write the same per-source file (a Swift module rejects such names too).
-    static func duplicateNameErrors(_ files: [GeneratedFile]) -> [Diagnostic] {
-        var seen = Set<String>()
-        return files.filter { !seen.insert($0.name).inserted }.map { file in
-            .error("two sources would both write '\(file.name)'; with --file-per-source every source file needs its own name",
-                   at: SourceLocation(file: file.name, line: 1, column: 1))
+    /// Two sources named alike would write the same per-source file (a Swift module rejects such names too):
+    /// an error at the second, naming the first.
+    static func duplicateNameErrors(_ sourcePaths: [String]) -> [Diagnostic] {
+        var firstByName: [String: String] = [:]
+        return sourcePaths.compactMap { path in
+            let name = EnumPropertiesRenderer.perSourceFileName(for: path)
+            guard let first = firstByName[name] else {
+                firstByName[name] = path
+                return nil
+            }
+            return .error("'\(path)' and '\(first)' would both write '\(name)'; with --file-per-source every source "
+                + "file needs its own name", at: SourceLocation(file: path, line: 1, column: 1))
         }
     }
 

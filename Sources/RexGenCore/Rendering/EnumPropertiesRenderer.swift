@@ -28,10 +28,9 @@ public enum EnumPropertiesRenderer {
         for (plannedEnum, text) in zip(plan.enums, sections) {
             sectionsByFile[plannedEnum.declaration.location.file, default: []].append(text)
         }
-        let sources = Set(sourcePaths)
-        let otherFiles = plan.enums.map(\.declaration.location.file).filter { !sources.contains($0) }
-        let others = zip(plan.enums, sections).filter { !sources.contains($0.0.declaration.location.file) }.map(\.1)
-        let otherImports = Set(otherFiles).sorted().flatMap { plan.importsByFile[$0] ?? [] }
+        let otherFiles = Set(sectionsByFile.keys).subtracting(sourcePaths).sorted()
+        let others = zip(plan.enums, sections).filter { otherFiles.contains($0.0.declaration.location.file) }.map(\.1)
+        let otherImports = otherFiles.flatMap { plan.importsByFile[$0] ?? [] }
         return [GeneratedFile(name: fileName, contents: text(sections: others, imports: otherImports))]
             + sourcePaths.map { path in
                 GeneratedFile(name: perSourceFileName(for: path),

@@ -68,6 +68,8 @@ final class YAMLSubsetTests: XCTestCase {
             "sources:\r\n  - A\r\n  - B\r\n",
             "key: value   \n   \nother:    spaced value  # c\n",
             "args: {imports: [Foundation]}\n",
+            "say: \"a \\\" # not a comment\" # a comment\nnext: 'it''s # not either'\n",
+            "list: [\"a\\\"]\", 'b'']', c]\n",
             "args: {b c, d: [e, ], f: it's}\n",
             "args: {imports: [Foundation, 'Swift Rex'], name: App, empty: , last}\nlist: [a, [b, c], {d: e}]\n",
             "args: {\n  imports: [A,\n    B],\n  name: \"x\"\n}\n",

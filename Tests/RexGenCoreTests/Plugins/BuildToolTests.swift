@@ -84,7 +84,9 @@ final class BuildToolTests: XCTestCase {
                                              "--config", work.appendingPathComponent("rexgen.yml").path,
                                              "--output", work.appendingPathComponent("out").path])
         XCTAssertEqual(result.exitCode, 1, result.summary)
-        XCTAssertTrue(result.stderr.contains("two sources would both write 'Actions+EnumProperties.generated.swift'"), result.summary)
+        XCTAssertTrue(result.stderr.contains(work.appendingPathComponent("B/Actions.swift").path + ":1:1: error: '")
+            && result.stderr.contains("A/Actions.swift' would both write 'Actions+EnumProperties.generated.swift'"),
+            result.summary)
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("out").path))
     }
 
