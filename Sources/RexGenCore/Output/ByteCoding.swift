@@ -193,18 +193,67 @@ enum ContentHash {
             shift += 8
             index += 1
         }
-        hash = mix(hash, tail)
+        return finalized(mix(hash, tail))
+    }
+
+    static func finalized(_ hash: UInt64) -> UInt64 {
+        var hash = hash
         hash ^= hash >> 33
         hash &*= 0xFF51_AFD7_ED55_8CCD
         hash ^= hash >> 33
         return hash
     }
 
-    private static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+    static func mix(_ hash: UInt64, _ word: UInt64) -> UInt64 {
         var value = word &* 0x87C3_7B91_1142_53D5
         value = (value << 31) | (value >> 33)
         value &*= 0x4CF5_AD43_2745_937F
         let mixed = hash ^ value
         return ((mixed << 27) | (mixed >> 37)) &* 5 &+ 0x52DC_E729
     }
+}
+
+/// A 128-bit hash of a sequence of fields, mixed in as they are fed: no buffer to fill first. Every field
+/// is whole 64-bit words (a string: its length, then its bytes zero-padded), so different sequences of
+/// fields cannot feed the same words.
+struct FieldHasher {
+    private var first: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var second: UInt64 = 0x6A09_E667_F3BC_C908
+
+    mutating func word(_ value: UInt64) {
+        first = ContentHash.mix(first, value)
+        second = ContentHash.mix(second, value ^ 0xBB67_AE85_84CA_A73B)
+    }
+
+    mutating func count(_ value: Int) { word(UInt64(bitPattern: Int64(value))) }
+
+    mutating func bool(_ value: Bool) { word(value ? 1 : 0) }
+
+    mutating func string(_ value: String) {
+        var value = value
+        value.withUTF8 { utf8 in
+            count(utf8.count)
+            let bytes = UnsafeRawBufferPointer(utf8)
+            var index = 0
+            while index + 8 <= bytes.count {
+                word(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                index += 8
+            }
+            var tail: UInt64 = 0
+            for (shift, byte) in bytes[index...].enumerated() { tail |= UInt64(byte) << UInt64(shift * 8) }
+            if index < bytes.count { word(tail) }
+        }
+    }
+
+    mutating func optionalString(_ value: String?) {
+        bool(value != nil)
+        if let value { string(value) }
+    }
+
+    mutating func strings(_ values: [String]) {
+        count(values.count)
+        for value in values { string(value) }
+    }
+
+    var finalized: (UInt64, UInt64) { (ContentHash.finalized(first), ContentHash.finalized(second)) }
 }

@@ -20,6 +20,8 @@ public enum IncrementalGeneration {
         let fingerprint = GenerationCache.fingerprint(options)
         var diagnostics: [Diagnostic] = []
         var timings: [StageTiming] = []
+        // The cache file is read and decoded on another core while the inputs are listed and `stat`ed.
+        let cacheLoad = Background { GenerationCache.load(from: directory) }
         let paths = Pipeline.collectPaths(options, diagnostics: &diagnostics, timings: &timings)
         let cacheClock = Stopwatch()
         let templateFiles = options.templates.filter { name in !TemplateSource.builtIns.contains { $0.name == name } }
@@ -27,13 +29,14 @@ public enum IncrementalGeneration {
         // The output may sit inside the sources: rewriting it must not look like an input change.
         let inputPaths = SourceSnapshot.removing(outputNames(options, sourcePaths: paths.sources).map(directory.filePath),
                                                  from: paths.all)
-        let cache = GenerationCache.load(from: directory)
+        let signatures = SourceSnapshot.signatures(of: inputPaths)
+        let cache = cacheLoad.value
         // The headers that the given C headers include and that declared enums last time are inputs too.
         let givenExtraPaths = Set(extraPaths)
         let lastIncludedHeaders = options.cHeaders.headers.isEmpty ? []
             : (cache?.extraFiles.map(\.path) ?? []).filter { !givenExtraPaths.contains($0) }
         var inputs = InputSignatures(
-            paths: inputPaths, signatures: SourceSnapshot.signatures(of: inputPaths),
+            paths: inputPaths, signatures: signatures,
             extraFiles: (extraPaths + lastIncludedHeaders).map(entry), startedAt: startedAt)
         if let cache, isUpToDate(cache, fingerprint: fingerprint, inputs: inputs, directory: directory) {
             return .upToDate(diagnostics: cache.diagnostics)
@@ -41,15 +44,19 @@ public enum IncrementalGeneration {
         timings.append(StageTiming(stage: "cache", seconds: cacheClock.seconds,
                                    detail: cache == nil ? "none usable" : "\(cache!.inputs.count) files known"))
 
+        // The last run's enum-properties file (megabytes, read and hashed) is checked on another core while
+        // this one parses and analyses; rendering is the first to need it.
+        let previousSectionsLoad = Background { cache?.previousSections(in: directory) }
         let parseClock = Stopwatch()
         let reading = IncrementalReading.read(paths, inputs, cache: cache)
         let model = Pipeline.makeModel(
             sources: reading.sources, references: reading.references, options, since: parseClock,
             detail: "; \(reading.parsedCount) parsed, \(paths.all.count - reading.parsedCount) from the cache",
             diagnostics: &diagnostics, timings: &timings)
-        let previousSections = cache?.previousSections(in: directory)
         var result = Pipeline.analyseAndRender(model, options, diagnostics: diagnostics, timings: timings,
-                                               previousSections: previousSections, templateRenderer: templateRenderer)
+                                               previousSections: { previousSectionsLoad.value },
+                                               templateRenderer: templateRenderer)
+        let previousSections = previousSectionsLoad.value
         result.parsedFileCount = reading.parsedCount
         // Signatures from before the run where there are some, so a header changed while it was read is
         // still a change next time.
@@ -62,9 +69,16 @@ public enum IncrementalGeneration {
             return .generated(result, OutputDirectory.WriteResult())
         }
         let saveClock = Stopwatch()
-        // The cache's parse section does not depend on the outputs: it is encoded while they are written
-        // (and flushed to disk, which mostly waits).
+        // The cache's parse section and the outputs' hashes do not depend on writing the outputs: they are
+        // worked out on another core while this one writes.
         let parseSection = Background { GenerationCache.parseSection(for: reading.records) }
+        let outputFiles = result.files
+        let outputHashes = Background {
+            outputFiles.map { file in
+                var contents = file.contents
+                return contents.withUTF8 { ContentHash.of(UnsafeRawBufferPointer($0)) }
+            }
+        }
         var lastWritten: [String: (signature: SourceSnapshot.Signature, contentHash: UInt64)] = [:]
         for output in cache?.outputs ?? [] {
             if let signature = output.signature, let hash = output.contentHash { lastWritten[output.path] = (signature, hash) }
@@ -77,7 +91,7 @@ public enum IncrementalGeneration {
             return .generated(result, written)
         }
         let cacheSize = saveCache(result, fingerprint: fingerprint, inputs: inputs, records: reading.records,
-                                  parseSection: parseSection.value, in: directory)
+                                  parseSection: parseSection.value, outputHashes: outputHashes.value, in: directory)
         result.timings.append(StageTiming(stage: "write", seconds: saveClock.seconds,
                                           detail: "outputs and a cache of \(cacheSize) bytes"))
         return .generated(result, written)
@@ -98,11 +112,10 @@ public enum IncrementalGeneration {
     /// Records what this run read and wrote, the outputs as they are now on disk; returns the cache's size.
     private static func saveCache(_ result: Pipeline.Result, fingerprint: String, inputs: InputSignatures,
                                   records: [GenerationCache.InputRecord], parseSection: GenerationCache.ParseSection,
-                                  in directory: OutputDirectory) -> Int {
-        let outputs = result.files.map { file in
-            var contents = file.contents
-            return GenerationCache.Entry(path: file.name, signature: SourceSnapshot.signature(of: directory.filePath(file.name)),
-                                         contentHash: contents.withUTF8 { ContentHash.of(UnsafeRawBufferPointer($0)) })
+                                  outputHashes: [UInt64], in directory: OutputDirectory) -> Int {
+        let outputs = zip(result.files, outputHashes).map { file, contentHash in
+            GenerationCache.Entry(path: file.name, signature: SourceSnapshot.signature(of: directory.filePath(file.name)),
+                                  contentHash: contentHash)
         }
         let bytes = GenerationCache.encode(fingerprint: fingerprint, inputs: records, parses: parseSection,
                                            extraFiles: inputs.extraFiles, outputs: outputs,

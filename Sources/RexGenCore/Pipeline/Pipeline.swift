@@ -83,35 +83,49 @@ public enum Pipeline {
     }
 
     /// Model → analysis → rendering: everything after the files are read.
-    /// - Parameter previousSections: the last run's enum-properties sections, to copy those that cannot differ.
+    /// - Parameter previousSections: the last run's enum-properties sections, to copy those that cannot
+    ///   differ; asked for only when rendering starts, so it may still be loading while analysis runs.
     static func analyseAndRender(_ model: SourceModel, _ options: GenerationOptions, diagnostics: [Diagnostic],
-                                 timings: [StageTiming], previousSections: RenderedSections? = nil,
+                                 timings: [StageTiming], previousSections: () -> RenderedSections? = { nil },
                                  templateRenderer: (any TemplateRendering)? = nil) -> Result {
         var diagnostics = diagnostics
         var timings = timings
         let analysisClock = Stopwatch()
-        let planner = EnumPropertiesPlanner(model: model, rules: options.selection)
-        let plan = planner.plan(diagnostics: &diagnostics)
-        let tree = buildActionTree(model, options, diagnostics: &diagnostics)
-        let lifts = options.lift == .none ? nil : LiftPlanner(tree: tree, model: model).plan(diagnostics: &diagnostics)
+        // The properties' plan and the action tree are independent: one is worked out on another core while
+        // this one builds the other (each spreads its per-enum work over every core as well).
+        let planning = Background { () -> (EnumPropertiesPlan, [Diagnostic]) in
+            var found: [Diagnostic] = []
+            let plan = EnumPropertiesPlanner(model: model, rules: options.selection).plan(diagnostics: &found)
+            return (plan, found)
+        }
+        var treeDiagnostics: [Diagnostic] = []
+        let tree = buildActionTree(model, options, diagnostics: &treeDiagnostics)
+        let lifts = options.lift == .none ? nil : LiftPlanner(tree: tree, model: model).plan(diagnostics: &treeDiagnostics)
+        let (plan, planDiagnostics) = planning.value
+        diagnostics += planDiagnostics + treeDiagnostics
         timings.append(StageTiming(stage: "analysis", seconds: analysisClock.seconds,
                                    detail: "\(plan.enums.count) enums selected, \(tree.roots.count) roots"))
 
         let renderClock = Stopwatch()
         var result = Result(model: model, enumProperties: plan, actionTree: tree, lifts: lifts, files: [],
                             diagnostics: [], timings: [])
+        var copiedSections = false
         if options.templates.isEmpty {
+            // The lift file is rendered on another core meanwhile: it depends on the tree alone.
+            let liftRendering = lifts.map { lifts in Background { LiftRenderer.render(lifts) } }
             if options.filePerSource {
                 let sourcePaths = swiftSourcePaths(model, options)
                 diagnostics += duplicateNameErrors(sourcePaths)
                 result.files = EnumPropertiesRenderer.renderPerSource(plan, sourcePaths: sourcePaths)
             } else {
-                let enumProperties = EnumPropertiesRenderer.render(plan, reusing: previousSections)
+                let previous = previousSections()
+                copiedSections = previous != nil
+                let enumProperties = EnumPropertiesRenderer.render(plan, reusing: previous)
                 result.sections = enumProperties.sections
                 result.renderedSectionCount = enumProperties.renderedCount
                 result.files = [enumProperties.file]
             }
-            result.files += lifts.map { [LiftRenderer.render($0)] } ?? []
+            result.files += liftRendering.map { [$0.value] } ?? []
         } else if let templateRenderer {
             result.files = templateRenderer.render(result, options: options, diagnostics: &diagnostics)
         } else {
@@ -121,7 +135,7 @@ public enum Pipeline {
         }
         timings.append(StageTiming(stage: "render", seconds: renderClock.seconds,
                                    detail: "\(result.files.reduce(0) { $0 + $1.contents.utf8.count }) bytes"
-                                       + (previousSections == nil ? "" : "; \(result.renderedSectionCount) of "
+                                       + (!copiedSections ? "" : "; \(result.renderedSectionCount) of "
                                            + "\(result.sections.count) enum sections rendered, the rest copied")))
         result.diagnostics = diagnostics.sortedForDisplay()
         result.timings = timings

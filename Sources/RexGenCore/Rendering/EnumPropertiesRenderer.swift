@@ -59,28 +59,24 @@ public enum EnumPropertiesRenderer {
             if previous?.ranges[key] != nil { return (key, nil) }
             return (key, section(for: plan.enums[index]))
         }
-        // Where each section goes, then every byte copied once, straight into the file's string.
-        var head = writer.text
+        // Where each section goes, then each appended: text copied from the previous file is already a
+        // validated `String`, so the megabytes are copied, never checked again.
+        var contents = writer.text
         var records: [RenderedSections.Record] = []
         records.reserveCapacity(parts.count)
-        var end = head.utf8.count
+        var end = contents.utf8.count
         for (key, text) in parts {
             let length = text?.utf8.count ?? previous?.ranges[key]?.count ?? 0
             records.append(RenderedSections.Record(key: key, range: end..<(end + length)))
             end += length
         }
-        let contents = String(unsafeUninitializedCapacity: end) { buffer in
-            let output = UnsafeMutableRawBufferPointer(buffer)
-            head.withUTF8 { output.copyMemory(from: UnsafeRawBufferPointer($0)) }
-            for ((key, text), record) in zip(parts, records) where !record.range.isEmpty {
-                let target = UnsafeMutableRawBufferPointer(rebasing: output[record.range])
-                if var text {
-                    text.withUTF8 { target.copyMemory(from: UnsafeRawBufferPointer($0)) }
-                } else if let previous, let range = previous.ranges[key] {
-                    previous.text.withUnsafeBytes { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[range])) }
-                }
+        contents.reserveCapacity(end)
+        for (key, text) in parts {
+            if let text {
+                contents += text
+            } else if let copied = previous?.text(for: key) {
+                contents += copied
             }
-            return end
         }
         return (GeneratedFile(name: fileName, contents: contents), records, parts.reduce(0) { $0 + ($1.1 == nil ? 0 : 1) })
     }

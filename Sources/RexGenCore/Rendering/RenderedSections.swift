@@ -14,23 +14,33 @@ public struct RenderedSections: Sendable {
         public var range: Range<Int>
     }
 
-    /// The previous file's bytes.
-    let text: [UInt8]
+    /// The previous file. A `String`, validated once when it is read (off the critical path), so the
+    /// sections copied from it into the next file are not validated again.
+    let text: String
+    /// Byte offsets into `text`'s UTF-8.
     let ranges: [Key: Range<Int>]
 
     /// nil when a record does not fit in `text`: such an index does not describe this file.
-    init?(text: [UInt8], records: [Record]) {
-        guard records.allSatisfy({ $0.range.lowerBound >= 0 && $0.range.upperBound <= text.count }) else { return nil }
+    init?(text: String, records: [Record]) {
+        guard records.allSatisfy({ $0.range.lowerBound >= 0 && $0.range.upperBound <= text.utf8.count }) else { return nil }
         self.text = text
         self.ranges = Dictionary(records.map { ($0.key, $0.range) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The previous file's text of a section, or nil when no section had this key.
+    func text(for key: Key) -> Substring? {
+        guard let range = ranges[key] else { return nil }
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return text[lower..<utf8.index(lower, offsetBy: range.count)]
+    }
+
     /// Everything `EnumPropertiesRenderer.section(for:)` reads, written out unambiguously and hashed.
     static func key(for plannedEnum: PlannedEnum) -> Key {
-        let inputs = ByteWriter(capacity: 1024)
+        var inputs = FieldHasher()
         let declaration = plannedEnum.declaration
         inputs.strings(declaration.qualifiedNameComponents)
-        ifConfig(declaration.ifConfig, to: inputs)
+        ifConfig(declaration.ifConfig, to: &inputs)
         inputs.string(plannedEnum.access.rawValue)
         inputs.count(plannedEnum.cases.count)
         for plannedCase in plannedEnum.cases {
@@ -39,7 +49,7 @@ public struct RenderedSections: Sendable {
             let enumCase = plannedCase.declaration
             inputs.string(enumCase.name)
             inputs.strings(enumCase.attributes)
-            ifConfig(enumCase.ifConfig, to: inputs)
+            ifConfig(enumCase.ifConfig, to: &inputs)
             inputs.bool(enumCase.associatedValues != nil)
             for value in enumCase.associatedValues ?? [] {
                 inputs.optionalString(value.label)
@@ -47,10 +57,11 @@ public struct RenderedSections: Sendable {
                 inputs.bool(value.isVariadic)
             }
         }
-        return inputs.bytes.withUnsafeBytes { Key(first: ContentHash.of($0, seed: 1), second: ContentHash.of($0, seed: 2)) }
+        let (first, second) = inputs.finalized
+        return Key(first: first, second: second)
     }
 
-    private static func ifConfig(_ clauses: [IfConfigClause], to inputs: ByteWriter) {
+    private static func ifConfig(_ clauses: [IfConfigClause], to inputs: inout FieldHasher) {
         inputs.count(clauses.count)
         for clause in clauses {
             inputs.string(clause.kind.rawValue)

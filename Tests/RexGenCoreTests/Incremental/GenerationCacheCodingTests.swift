@@ -95,4 +95,41 @@ final class GenerationCacheCodingTests: XCTestCase {
             if let decoded = GenerationCache.decode(damaged) { XCTAssertFalse(decoded.parseSectionIsIntact()) }
         }
     }
+
+    /// The render cache's keys: equal fields give equal keys; fields split differently, or one more empty
+    /// field, or bytes that only differ past a word boundary, give different ones.
+    func testFieldHasherSeparatesFieldBoundaries() {
+        func key(_ feed: (inout FieldHasher) -> Void) -> [UInt64] {
+            var hasher = FieldHasher()
+            feed(&hasher)
+            let (first, second) = hasher.finalized
+            return [first, second]
+        }
+        let sequences: [(String, (inout FieldHasher) -> Void)] = [
+            ("ab|c", { $0.string("ab"); $0.string("c") }),
+            ("a|bc", { $0.string("a"); $0.string("bc") }),
+            ("abc", { $0.string("abc") }),
+            ("abc|", { $0.string("abc"); $0.string("") }),
+            ("a", { $0.string("a") }),
+            ("a\0", { $0.string("a\u{0}") }),
+            ("8 bytes", { $0.string("abcdefgh") }),
+            ("9 bytes", { $0.string("abcdefghi") }),
+            ("9 bytes, last differs", { $0.string("abcdefghj") }),
+            ("[ab, c]", { $0.strings(["ab", "c"]) }),
+            ("nil", { $0.optionalString(nil) }),
+            ("empty", { $0.optionalString("") }),
+            ("true", { $0.bool(true) }),
+            ("count 1", { $0.count(1) }),
+            ("nothing", { _ in }),
+        ]
+        var seen: [[UInt64]: String] = [:]
+        for (name, feed) in sequences {
+            let value = key(feed)
+            XCTAssertEqual(key(feed), value, "\(name) hashes the same every time")
+            if let other = seen[value], !(["true", "count 1"].contains(name) && ["true", "count 1"].contains(other)) {
+                XCTFail("\(name) and \(other) have the same key")
+            }
+            seen[value] = name
+        }
+    }
 }

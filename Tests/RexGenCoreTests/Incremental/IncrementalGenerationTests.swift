@@ -151,6 +151,34 @@ final class IncrementalGenerationTests: XCTestCase {
         }
     }
 
+    /// The cache is overwritten in place: a shorter cache must not keep the longer one's tail, or the next
+    /// run would find bytes past its end and ignore it.
+    func testAShorterCacheReplacesALongerOneWhole() throws {
+        let longer = try Data(contentsOf: URL(fileURLWithPath: project.cachePath))
+        try project.write("New/NewAction.swift", "enum NewAction { case one }\n")
+        try project.runAndCompare(expectParsed: 1)
+        try FileManager.default.removeItem(atPath: project.path("New/NewAction.swift"))
+        try project.runAndCompare(expectParsed: 0)
+        let shorter = try Data(contentsOf: URL(fileURLWithPath: project.cachePath))
+        XCTAssertLessThan(shorter.count, longer.count + 100, "the cache should be back to about its first size")
+        XCTAssertTrue(try project.runAndCompare().isUpToDate, "a cache with a stale tail would not be used")
+    }
+
+    /// Written in place, the cache must not be written through a symbolic link to a file elsewhere.
+    func testACacheThatIsASymbolicLinkIsNotWrittenThrough() throws {
+        let elsewhere = (project.output as NSString).deletingLastPathComponent + "/elsewhere-\(UUID().uuidString)"
+        try Data("precious".utf8).write(to: URL(fileURLWithPath: elsewhere))
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        try FileManager.default.removeItem(atPath: project.cachePath)
+        try FileManager.default.createSymbolicLink(atPath: project.cachePath, withDestinationPath: elsewhere)
+        try project.write("New/NewAction.swift", "enum NewAction { case one }\n")
+        _ = IncrementalGeneration.run(project.options, outputDirectory: project.output, configurationFile: nil)
+        XCTAssertEqual(try String(contentsOfFile: elsewhere, encoding: .utf8), "precious")
+        XCTAssertNil(try? FileManager.default.destinationOfSymbolicLink(atPath: project.cachePath),
+                     "the link is removed, so the next run starts afresh")
+        try project.runAndCompare(expectParsed: project.swiftFiles().count)
+    }
+
     func testOtherFormatVersionIsIgnored() throws {
         var bytes = try Data(contentsOf: URL(fileURLWithPath: project.cachePath))
         let versionOffset = "rexgen-cache\n".utf8.count
