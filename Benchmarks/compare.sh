@@ -187,7 +187,7 @@ done
 # ---------------------------------------------------------------------------------------------------------
 if (( ! QUICK )); then
     # Dependencies are fetched (from the local mirror) before each timed build and not counted: the cost
-    # measured is compiling. Clean builds run once each (minutes apiece); incremental ones three times.
+    # measured is compiling. Clean builds run once each (minutes apiece); incremental ones five times.
     # The plugin's tool (what every plugin user builds) and, for comparison, the whole `rexgen` CLI.
     for product in RexGenBuildTool rexgen; do
         say "build: clean debug build of $product"
@@ -225,7 +225,7 @@ if (( ! QUICK )); then
         peak "build.$variant.clean" swift build --package-path "$package" || die "the $variant package did not build"
         # A first no-op build settles what a clean build leaves (SwiftPM relinks plugin tools once).
         swift build --package-path "$package" >/dev/null 2>&1
-        for (( run = 1; run <= 3; run++ )); do
+        for (( run = 1; run <= 5; run++ )); do
             say "  $variant: incremental $run"
             toggle_build_edit "$variant"
             peak "build.$variant.incremental" swift build --package-path "$package" ||
@@ -351,7 +351,8 @@ stages = ", ".join(f"{stage} {median(f'synth.cold.{stage}.ms'):.0f} ms"
                    for stage in ("collect", "read+parse", "analysis", "render")
                    if median(f"synth.cold.{stage}.ms") is not None)
 print(f"- Medians of {runs} runs per process measurement (interleaved); clean builds once each, incremental "
-      "builds and the extraction benchmark three times (each extraction figure itself a median of 11 samples).")
+      "builds five times, the extraction benchmark three times (each extraction figure itself a median of 11 "
+      "samples).")
 print(f"- Big corpus: {corpus_files} files, {corpus_bytes / 1e6:.1f} MB; enums found: RexGen "
       f"{read('reader.rexgen.enums')}, SwiftParser {read('reader.swiftparser.enums')}.")
 print(f"- Synthetic app: 5,000 files, {synth_lines:,} lines, {synth_bytes / 1e6:.1f} MB; cold run by stage "

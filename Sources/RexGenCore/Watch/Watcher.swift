@@ -56,6 +56,9 @@ public final class Watcher {
     /// Names of the files generations write, never watched as input. Templates choose their own names,
     /// so the set grows with what each generation actually produced.
     private var outputNames: Set<String> = [EnumPropertiesRenderer.fileName, LiftRenderer.fileName]
+    /// Headers that the given C headers include and that declared enums in the last generation: watched
+    /// too, as the `--output` cache counts them, so editing one regenerates.
+    private var includedHeaders: [String] = []
 
     /// `reload` is called when the configuration file changes; nil keeps the previous settings (say, the
     /// file is half-edited and does not parse; the caller reports why).
@@ -101,14 +104,32 @@ public final class Watcher {
         }
     }
 
-    /// The Swift inputs, plus the other files a run reads: the configuration, C headers and template files
-    /// (a built-in template's name is not a file, so it is not watched).
+    /// The Swift inputs, plus the other files a run reads: the configuration, C headers (and the headers
+    /// they include that declared enums) and template files (a built-in template's name is not a file, so
+    /// it is not watched).
     private func capture() -> SourceSnapshot {
         let options = settings.options
         let templateFiles = options.templates.filter { name in !TemplateSource.builtIns.contains { $0.name == name } }
+        let headers = options.cHeaders.headers + includedHeaders
         return SourceSnapshot.capture(
-            options, extraFiles: (settings.configurationFile.map { [$0] } ?? []) + options.cHeaders.headers + templateFiles,
+            options, extraFiles: (settings.configurationFile.map { [$0] } ?? []) + headers + templateFiles,
             excluding: outputPaths)
+    }
+
+    /// After a generation: starts watching headers that now declare enums, and stops watching those that
+    /// no longer do. A new one is signed now, after the run read it: an edit made during that run is seen
+    /// at its next change.
+    private func updateIncludedHeaders(from model: SourceModel) {
+        let given = Set(settings.options.cHeaders.headers)
+        let included = IncrementalGeneration.includedHeaders(in: model, settings.options, excluding: given)
+        guard included != includedHeaders else { return }
+        for gone in Set(includedHeaders).subtracting(included) where !given.contains(gone) {
+            snapshot.extraFiles[gone] = nil
+        }
+        for added in Set(included).subtracting(includedHeaders) {
+            snapshot.extraFiles[added] = SourceSnapshot.signature(of: added)
+        }
+        includedHeaders = included
     }
 
     private var outputPaths: [String] {
@@ -118,6 +139,7 @@ public final class Watcher {
     private func generate(_ trigger: WatchEvent.Trigger, changes: SourceSnapshot.Changes) -> WatchEvent {
         let clock = Stopwatch()
         let result = Pipeline.run(settings.options, templateRenderer: templateRenderer)
+        updateIncludedHeaders(from: result.model)
         let newNames = Set(result.files.map(\.name)).subtracting(outputNames)
         if !newNames.isEmpty {
             outputNames.formUnion(newNames)

@@ -1,4 +1,5 @@
 import Foundation
+import RexGenCore
 import XCTest
 
 /// Generates from Fixtures/CHeaders/EndToEnd (Player.h, its include folder, AppAction.swift), then compiles
@@ -135,14 +136,7 @@ final class CHeaderEndToEndTests: XCTestCase {
     /// enums): editing one is a change, not "nothing changed".
     func testEditingAnIncludedHeaderRegenerates() throws {
         let work = try temporaryDirectory()
-        let light = """
-            #define LIGHT_CLOSED enum __attribute__((enum_extensibility(closed)))
-            typedef LIGHT_CLOSED Light { LightOn, LightOff } Light;
-
-            """
-        try TestSupport.write(["Sources/AppAction.swift": "public enum AppAction { case light(Light) }\n",
-                               "headers/Bridging.h": "#include \"Light.h\"\n", "headers/Light.h": light,
-                               "rexgen.yml": ""], under: work)
+        try writeLightProject(in: work)
         let arguments = [work.appendingPathComponent("Sources").path, "--c-header",
                          work.appendingPathComponent("headers/Bridging.h").path, "--lift", "none", "--config",
                          work.appendingPathComponent("rexgen.yml").path, "--output", work.appendingPathComponent("out").path]
@@ -150,11 +144,52 @@ final class CHeaderEndToEndTests: XCTestCase {
         let first = try CHeaderSupport.rexgen(arguments)
         XCTAssertEqual(first.exitCode, 0, first.summary)
         XCTAssertTrue(try String(contentsOf: properties, encoding: .utf8).contains("var isOff: Bool"))
-        try Data(light.replacingOccurrences(of: "LightOff }", with: "LightOff, LightDim }").utf8)
-            .write(to: work.appendingPathComponent("headers/Light.h"))
+        try addDimToLight(in: work)
         let second = try CHeaderSupport.rexgen(arguments)
         XCTAssertEqual(second.exitCode, 0, second.summary)
         XCTAssertTrue(try String(contentsOf: properties, encoding: .utf8).contains("var isDim: Bool"),
                       "the edit of the included header was not seen")
+    }
+
+    /// Watch mode sees the same inputs as the cache: editing a header that a given header includes, and
+    /// that declares an enum, regenerates.
+    func testWatchModeRegeneratesWhenAnIncludedHeaderIsEdited() throws {
+        let work = try temporaryDirectory()
+        try writeLightProject(in: work)
+        let output = work.appendingPathComponent("out").path
+        let options = GenerationOptions(
+            sources: [work.appendingPathComponent("Sources").path], lift: .none,
+            cHeaders: CHeaderOptions(headers: [work.appendingPathComponent("headers/Bridging.h").path]))
+        let watcher = Watcher(settings: WatchSettings(options: options, outputDirectory: output))
+        let initial = watcher.start()
+        XCTAssertTrue(initial.outputUpdated, "\(initial.diagnostics)")
+        let properties = OutputDirectory(path: output).filePath(EnumPropertiesRenderer.fileName)
+        XCTAssertTrue(try String(contentsOfFile: properties, encoding: .utf8).contains("var isOff: Bool"))
+        XCTAssertNil(watcher.poll(), "nothing changed yet")
+
+        try addDimToLight(in: work)
+        let edited = try XCTUnwrap(watcher.poll(), "the edit of the included header was not seen")
+        XCTAssertEqual(edited.changes.extraFiles, [work.appendingPathComponent("headers/Light.h").path])
+        XCTAssertTrue(try String(contentsOfFile: properties, encoding: .utf8).contains("var isDim: Bool"))
+        XCTAssertNil(watcher.poll())
+    }
+
+    private static let light = """
+        #define LIGHT_CLOSED enum __attribute__((enum_extensibility(closed)))
+        typedef LIGHT_CLOSED Light { LightOn, LightOff } Light;
+
+        """
+
+    /// A Swift action carrying `Light`, declared in `headers/Light.h`, which the given `headers/Bridging.h`
+    /// includes.
+    private func writeLightProject(in work: URL) throws {
+        try TestSupport.write(["Sources/AppAction.swift": "public enum AppAction { case light(Light) }\n",
+                               "headers/Bridging.h": "#include \"Light.h\"\n", "headers/Light.h": Self.light,
+                               "rexgen.yml": ""], under: work)
+    }
+
+    private func addDimToLight(in work: URL) throws {
+        try Data(Self.light.replacingOccurrences(of: "LightOff }", with: "LightOff, LightDim }").utf8)
+            .write(to: work.appendingPathComponent("headers/Light.h"))
     }
 }
