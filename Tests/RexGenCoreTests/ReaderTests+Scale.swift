@@ -147,4 +147,25 @@ extension ReaderTests {
         XCTAssertEqual(file.enums.reduce(0) { $0 + $1.cases.count }, 2 * count)
         XCTAssertEqual(file.errors, [])
     }
+
+    /// Thousands of files read on every core, each answer in its own slot: once the slots were a shared
+    /// `Array` written from several threads, which crashed debug builds (this test's, and the build plugin's
+    /// tool) after a few thousand files.
+    func testThousandsOfFilesAreReadOnEveryCoreInPathOrder() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rexgen-many-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let count = 6_000
+        let paths = try (0..<count).map { index -> String in
+            let path = directory.appendingPathComponent(String(format: "File%05d.swift", index)).path
+            try Data("enum E\(index)Action { case a\(index) }\n".utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        // Several rounds: the race did not crash every time.
+        for _ in 0..<6 {
+            let output = SourceReadingStage.read(paths)
+            XCTAssertEqual(output.files.map(\.path), paths)
+            XCTAssertEqual(output.files.map { $0.enums.first?.name }, (0..<count).map { "E\($0)Action" })
+        }
+    }
 }

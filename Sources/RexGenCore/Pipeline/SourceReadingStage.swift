@@ -29,14 +29,23 @@ enum SourceReadingStage {
         var wasParsed: Bool
     }
 
-    /// Results land in their own slots, so the order never depends on scheduling.
+    /// Results land in their own slots, so the order never depends on scheduling. The slots are raw
+    /// memory, each written by the one worker that took it: assigning into a shared `Array` from several
+    /// threads is a data race (its copy-on-write check can find the buffer shared and copy it under the other
+    /// writer), which crashed debug builds, the build plugin's, on thousands of files.
     private final class Slots: @unchecked Sendable {
-        var answers: [Answer?]
+        let answers: UnsafeMutableBufferPointer<Answer?>
         private var taken = 0
         private let lock = NSLock()
 
         init(count: Int) {
-            answers = Array(repeating: nil, count: count)
+            answers = .allocate(capacity: count)
+            answers.initialize(repeating: nil)
+        }
+
+        deinit {
+            _ = answers.deinitialize()
+            answers.deallocate()
         }
 
         /// The next file no worker has taken yet, if any.
