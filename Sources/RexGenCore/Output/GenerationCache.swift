@@ -16,7 +16,7 @@ public struct GenerationCache: Sendable {
     public static let fileName = ".rexgen-cache"
     private static let magic = Array("rexgen-cache\n".utf8)
     /// Bump on any change to the layout or to the model types `ParsedFileCoding` writes.
-    static let formatVersion: UInt64 = 4
+    static let formatVersion: UInt64 = 5
 
     public struct Input: Sendable, Equatable {
         public var path: String
@@ -35,6 +35,8 @@ public struct GenerationCache: Sendable {
         public var signature: SourceSnapshot.Signature?
         /// For an output file: the hash of what was written, checked before any of it is reused.
         public var contentHash: UInt64?
+        /// For a per-source output: the key of what it was rendered from (see `RenderedSections`).
+        public var renderKey: RenderedSections.Key? = nil
     }
 
     public var fingerprint: String
@@ -292,6 +294,11 @@ public struct GenerationCache: Sendable {
             writeSignature(entry.signature, to: writer)
             writer.bool(entry.contentHash != nil)
             if let contentHash = entry.contentHash { writer.fixed64(contentHash) }
+            writer.bool(entry.renderKey != nil)
+            if let key = entry.renderKey {
+                writer.fixed64(key.first)
+                writer.fixed64(key.second)
+            }
         }
     }
 
@@ -300,7 +307,9 @@ public struct GenerationCache: Sendable {
         var entries: [Entry] = []
         for _ in 0..<count {
             entries.append(Entry(path: try reader.string(), signature: try readSignature(&reader),
-                                 contentHash: try reader.bool() ? try reader.fixed64() : nil))
+                                 contentHash: try reader.bool() ? try reader.fixed64() : nil,
+                                 renderKey: try reader.bool()
+                                     ? RenderedSections.Key(first: try reader.fixed64(), second: try reader.fixed64()) : nil))
         }
         return entries
     }

@@ -33,9 +33,10 @@ public struct OutputDirectory: Sendable {
     ///   - staleSuffix: files in the directory ending in this that are not among `files` and carry RexGen's
     ///     header are removed: with one file per source, a renamed source's old file would otherwise keep
     ///     its properties compiled beside the new one's.
+    ///   - alsoKeeping: names of files that are not in `files` but current (left as they were): not stale.
     public func write(_ files: [GeneratedFile], knownContents: [String: String] = [:],
                       lastWritten: [String: (signature: SourceSnapshot.Signature, contentHash: UInt64)] = [:],
-                      removingStale staleSuffix: String? = nil) -> WriteResult {
+                      removingStale staleSuffix: String? = nil, alsoKeeping kept: [String] = []) -> WriteResult {
         var result = WriteResult()
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -62,7 +63,7 @@ public struct OutputDirectory: Sendable {
             }
         }
         if let staleSuffix, result.diagnostics.isEmpty {
-            result.removed = removeStale(endingIn: staleSuffix, keeping: Set(files.map(\.name)))
+            result.removed = removeStale(endingIn: staleSuffix, keeping: Set(files.map(\.name) + kept))
         }
         return result
     }

@@ -47,6 +47,7 @@ public enum IncrementalGeneration {
         // The last run's enum-properties file (megabytes, read and hashed) is checked on another core while
         // this one parses and analyses; rendering is the first to need it.
         let previousSectionsLoad = Background { cache?.previousSections(in: directory) }
+        let unchangedOutputsLoad = Background { unchangedPerSourceFiles(cache, fingerprint: fingerprint, in: directory) }
         let parseClock = Stopwatch()
         let reading = IncrementalReading.read(paths, inputs, cache: cache)
         let model = Pipeline.makeModel(
@@ -55,6 +56,7 @@ public enum IncrementalGeneration {
             diagnostics: &diagnostics, timings: &timings)
         var result = Pipeline.analyseAndRender(model, options, diagnostics: diagnostics, timings: timings,
                                                previousSections: { previousSectionsLoad.value },
+                                               unchangedPerSourceFiles: { unchangedOutputsLoad.value },
                                                templateRenderer: templateRenderer)
         let previousSections = previousSectionsLoad.value
         result.parsedFileCount = reading.parsedCount
@@ -83,18 +85,35 @@ public enum IncrementalGeneration {
         for output in cache?.outputs ?? [] {
             if let signature = output.signature, let hash = output.contentHash { lastWritten[output.path] = (signature, hash) }
         }
-        let written = directory.write(result.files, knownContents: previousSections.map {
+        var written = directory.write(result.files, knownContents: previousSections.map {
             [EnumPropertiesRenderer.fileName: $0.text]
-        } ?? [:], lastWritten: lastWritten, removingStale: options.staleOutputSuffix)
+        } ?? [:], lastWritten: lastWritten, removingStale: options.staleOutputSuffix, alsoKeeping: result.unchangedFiles)
+        written.unchanged = (written.unchanged + result.unchangedFiles.map(directory.filePath)).sorted()
         guard written.diagnostics.isEmpty else {
             GenerationCache.remove(from: directory)
             return .generated(result, written)
         }
         let cacheSize = saveCache(result, fingerprint: fingerprint, inputs: inputs, records: reading.records,
-                                  parseSection: parseSection.value, outputHashes: outputHashes.value, in: directory)
+                                  parseSection: parseSection.value, outputHashes: outputHashes.value,
+                                  previousOutputs: cache?.outputs, in: directory)
         result.timings.append(StageTiming(stage: "write", seconds: saveClock.seconds,
                                           detail: "outputs and a cache of \(cacheSize) bytes"))
         return .generated(result, written)
+    }
+
+    /// With one file per source, the outputs that are on disk exactly as the last run wrote them (same
+    /// `stat` signature), by name, with the render key they came from: a file whose key comes out the same
+    /// again need not be rendered or written. Only under the same options and the same `rexgen`.
+    static func unchangedPerSourceFiles(_ cache: GenerationCache?, fingerprint: String,
+                                        in directory: OutputDirectory) -> [String: RenderedSections.Key] {
+        guard let cache, cache.fingerprint == fingerprint else { return [:] }
+        let keyed = cache.outputs.filter { $0.renderKey != nil && $0.signature != nil }
+        let signatures = SourceSnapshot.signatures(of: keyed.map { directory.filePath($0.path) })
+        var unchanged: [String: RenderedSections.Key] = [:]
+        for (output, signature) in zip(keyed, signatures) where signature == output.signature {
+            unchanged[output.path] = output.renderKey
+        }
+        return unchanged
     }
 
     private static func entry(for path: String) -> GenerationCache.Entry {
@@ -112,11 +131,15 @@ public enum IncrementalGeneration {
     /// Records what this run read and wrote, the outputs as they are now on disk; returns the cache's size.
     private static func saveCache(_ result: Pipeline.Result, fingerprint: String, inputs: InputSignatures,
                                   records: [GenerationCache.InputRecord], parseSection: GenerationCache.ParseSection,
-                                  outputHashes: [UInt64], in directory: OutputDirectory) -> Int {
-        let outputs = zip(result.files, outputHashes).map { file, contentHash in
+                                  outputHashes: [UInt64], previousOutputs: [GenerationCache.Entry]?,
+                                  in directory: OutputDirectory) -> Int {
+        var outputs = zip(result.files, outputHashes).map { file, contentHash in
             GenerationCache.Entry(path: file.name, signature: SourceSnapshot.signature(of: directory.filePath(file.name)),
-                                  contentHash: contentHash)
+                                  contentHash: contentHash, renderKey: result.fileKeys[file.name])
         }
+        // Files left as they were keep what the last run recorded of them.
+        let unchanged = Set(result.unchangedFiles)
+        outputs += (previousOutputs ?? []).filter { unchanged.contains($0.path) }
         let bytes = GenerationCache.encode(fingerprint: fingerprint, inputs: records, parses: parseSection,
                                            extraFiles: inputs.extraFiles, outputs: outputs,
                                            diagnostics: result.diagnostics.map(\.description), sections: result.sections)

@@ -17,6 +17,10 @@ public enum Pipeline {
         public var sections: [RenderedSections.Record] = []
         /// How many enum sections were rendered; the others were copied from the last run's file.
         public var renderedSectionCount = 0
+        /// With one file per source: files left out of `files` because they would come out as the last run
+        /// wrote them (see `IncrementalGeneration`), and every per-source file's render key.
+        public var unchangedFiles: [String] = []
+        public var fileKeys: [String: RenderedSections.Key] = [:]
 
         /// Input errors mean the output would be incomplete, so it is not written.
         public var hasErrors: Bool { diagnostics.containsErrors }
@@ -85,8 +89,11 @@ public enum Pipeline {
     /// Model → analysis → rendering: everything after the files are read.
     /// - Parameter previousSections: the last run's enum-properties sections, to copy those that cannot
     ///   differ; asked for only when rendering starts, so it may still be loading while analysis runs.
+    /// - Parameter unchangedPerSourceFiles: with one file per source, the files on disk as the last run wrote
+    ///   them, by name, with the render key they were written from; asked for when rendering starts.
     static func analyseAndRender(_ model: SourceModel, _ options: GenerationOptions, diagnostics: [Diagnostic],
                                  timings: [StageTiming], previousSections: () -> RenderedSections? = { nil },
+                                 unchangedPerSourceFiles: () -> [String: RenderedSections.Key] = { [:] },
                                  templateRenderer: (any TemplateRendering)? = nil) -> Result {
         var diagnostics = diagnostics
         var timings = timings
@@ -116,7 +123,11 @@ public enum Pipeline {
             if options.filePerSource {
                 let sourcePaths = swiftSourcePaths(model, options)
                 diagnostics += duplicateNameErrors(sourcePaths)
-                result.files = EnumPropertiesRenderer.renderPerSource(plan, sourcePaths: sourcePaths)
+                let rendering = EnumPropertiesRenderer.renderPerSource(plan, sourcePaths: sourcePaths,
+                                                                       unchanged: unchangedPerSourceFiles())
+                result.files = rendering.files
+                result.unchangedFiles = rendering.unchanged
+                result.fileKeys = rendering.keys
             } else {
                 let previous = previousSections()
                 copiedSections = previous != nil
@@ -136,7 +147,9 @@ public enum Pipeline {
         timings.append(StageTiming(stage: "render", seconds: renderClock.seconds,
                                    detail: "\(result.files.reduce(0) { $0 + $1.contents.utf8.count }) bytes"
                                        + (!copiedSections ? "" : "; \(result.renderedSectionCount) of "
-                                           + "\(result.sections.count) enum sections rendered, the rest copied")))
+                                           + "\(result.sections.count) enum sections rendered, the rest copied")
+                                       + (result.unchangedFiles.isEmpty ? "" : "; \(result.unchangedFiles.count) "
+                                           + "per-source files unchanged, not rendered")))
         result.diagnostics = diagnostics.sortedForDisplay()
         result.timings = timings
         return result

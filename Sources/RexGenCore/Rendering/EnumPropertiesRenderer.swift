@@ -23,19 +23,56 @@ public enum EnumPropertiesRenderer {
     /// written even when empty, so an edit to one enum rewrites one small file and the compiler rebuilds
     /// only that one, instead of one file holding every enum's properties.
     public static func renderPerSource(_ plan: EnumPropertiesPlan, sourcePaths: [String]) -> [GeneratedFile] {
-        let sections = Parallel.map(count: plan.enums.count, chunk: 32) { section(for: plan.enums[$0]) }
-        var sectionsByFile: [String: [String]] = [:]
-        for (plannedEnum, text) in zip(plan.enums, sections) {
-            sectionsByFile[plannedEnum.declaration.location.file, default: []].append(text)
+        renderPerSource(plan, sourcePaths: sourcePaths, unchanged: [:]).files
+    }
+
+    /// The per-source files, less those whose render key is in `unchanged` (file name → the key of what is on
+    /// disk, as the last run wrote it): those would come out byte for byte the same, so they are neither
+    /// rendered nor written again. With thousands of sources that is most of a run's rendering.
+    static func renderPerSource(_ plan: EnumPropertiesPlan, sourcePaths: [String],
+                                unchanged: [String: RenderedSections.Key]) -> PerSourceRendering {
+        let keys = Parallel.map(count: plan.enums.count, chunk: 32) { RenderedSections.key(for: plan.enums[$0]) }
+        var enumsByFile: [String: [Int]] = [:]
+        for (index, plannedEnum) in plan.enums.enumerated() {
+            enumsByFile[plannedEnum.declaration.location.file, default: []].append(index)
         }
-        let otherFiles = Set(sectionsByFile.keys).subtracting(sourcePaths).sorted()
-        let others = zip(plan.enums, sections).filter { otherFiles.contains($0.0.declaration.location.file) }.map(\.1)
-        let otherImports = otherFiles.flatMap { plan.importsByFile[$0] ?? [] }
-        return [GeneratedFile(name: fileName, contents: text(sections: others, imports: otherImports))]
-            + sourcePaths.map { path in
-                GeneratedFile(name: perSourceFileName(for: path),
-                              contents: text(sections: sectionsByFile[path] ?? [], imports: plan.importsByFile[path] ?? []))
+        let otherFiles = Set(enumsByFile.keys).subtracting(sourcePaths).sorted()
+        // Each output: its name, the enums it holds (in plan order) and the imports it carries.
+        var outputs = [(name: fileName, enums: otherFiles.flatMap { enumsByFile[$0] ?? [] }.sorted(),
+                        imports: otherFiles.flatMap { plan.importsByFile[$0] ?? [] })]
+        outputs += sourcePaths.map { path in
+            (perSourceFileName(for: path), enumsByFile[path] ?? [], plan.importsByFile[path] ?? [])
+        }
+        var rendering = PerSourceRendering()
+        var toRender: [Int] = []
+        for (position, output) in outputs.enumerated() {
+            let key = RenderedSections.key(forFileWith: output.enums.map { keys[$0] }, imports: output.imports)
+            rendering.keys[output.name] = key
+            if unchanged[output.name] == key {
+                rendering.unchanged.append(output.name)
+            } else {
+                toRender.append(position)
             }
+        }
+        let sectionIndexes = toRender.flatMap { outputs[$0].enums }
+        let sections = Parallel.map(count: sectionIndexes.count, chunk: 32) { section(for: plan.enums[sectionIndexes[$0]]) }
+        var next = 0
+        rendering.files = toRender.map { position in
+            let count = outputs[position].enums.count
+            defer { next += count }
+            return GeneratedFile(name: outputs[position].name,
+                                 contents: text(sections: Array(sections[next..<(next + count)]), imports: outputs[position].imports))
+        }
+        return rendering
+    }
+
+    /// What `renderPerSource` rendered, and what it left as it is.
+    struct PerSourceRendering {
+        var files: [GeneratedFile] = []
+        /// Files whose content would not change: not rendered.
+        var unchanged: [String] = []
+        /// Every file's render key, rendered or not.
+        var keys: [String: RenderedSections.Key] = [:]
     }
 
     private static func text(sections: [String], imports: [ImportDeclaration]) -> String {

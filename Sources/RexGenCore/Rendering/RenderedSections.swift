@@ -61,6 +61,23 @@ public struct RenderedSections: Sendable {
         return Key(first: first, second: second)
     }
 
+    /// A whole per-source file's key: its sections' keys in order, and its imports (with their `#if`s).
+    static func key(forFileWith sectionKeys: [Key], imports: [ImportDeclaration]) -> Key {
+        var inputs = FieldHasher()
+        inputs.count(sectionKeys.count)
+        for key in sectionKeys {
+            inputs.word(key.first)
+            inputs.word(key.second)
+        }
+        inputs.count(imports.count)
+        for declaration in imports {
+            inputs.string(declaration.text)
+            ifConfig(declaration.ifConfig, to: &inputs)
+        }
+        let (first, second) = inputs.finalized
+        return Key(first: first, second: second)
+    }
+
     private static func ifConfig(_ clauses: [IfConfigClause], to inputs: inout FieldHasher) {
         inputs.count(clauses.count)
         for clause in clauses {

@@ -75,6 +75,44 @@ final class IncrementalGenerationTests: XCTestCase {
         XCTAssertEqual(after.keys.filter { after[$0]! != before[$0]! }, ["CollisionsAction+EnumProperties.generated.swift"])
     }
 
+    /// With one file per source, a file that would come out as the last run wrote it is neither rendered
+    /// nor written; after each kind of change the directory still equals a from-scratch run's.
+    func testFilePerSourceRendersOnlyTheFilesThatChange() throws {
+        project.options.filePerSource = true
+        try project.runAndCompare()
+        func renderedPerSourceFiles(expectParsed: Int) throws -> [String] {
+            guard case .generated(let result, _) = try project.runAndCompare(expectParsed: expectParsed) else {
+                XCTFail("expected a generation")
+                return []
+            }
+            XCTAssertEqual(Set(result.files.map(\.name) + result.unchangedFiles).count,
+                           try project.outputFiles().keys.filter { $0.hasSuffix(".generated.swift") }.count)
+            return result.files.map(\.name).filter { $0.hasSuffix(EnumPropertiesRenderer.perSourceSuffix) }.sorted()
+        }
+
+        try project.replace("case bar\n", with: "case barred\n", in: "EnumProperties-Reference-Collisions/CollisionsAction.swift")
+        XCTAssertEqual(try renderedPerSourceFiles(expectParsed: 1), ["CollisionsAction+EnumProperties.generated.swift"])
+
+        // A member declared in another file takes a property away from an enum: that enum's file changes.
+        try project.write("Extra/Members.swift", "extension AppAction {\n    var isStarted: Bool { false }\n}\n")
+        XCTAssertEqual(try renderedPerSourceFiles(expectParsed: 1),
+                       ["AppAction+EnumProperties.generated.swift", "Members+EnumProperties.generated.swift"])
+
+        // Outputs changed or removed by hand are rendered and written again.
+        let edited = (project.output as NSString).appendingPathComponent("WidgetAction+EnumProperties.generated.swift")
+        try (try String(contentsOfFile: edited, encoding: .utf8) + "// edited\n").write(toFile: edited, atomically: false,
+                                                                                     encoding: .utf8)
+        try FileManager.default.removeItem(atPath: (project.output as NSString)
+            .appendingPathComponent("Generics+EnumProperties.generated.swift"))
+        XCTAssertEqual(try renderedPerSourceFiles(expectParsed: 0),
+                       ["Generics+EnumProperties.generated.swift", "WidgetAction+EnumProperties.generated.swift"])
+
+        XCTAssertTrue(try project.runAndCompare().isUpToDate)
+        // Other options: nothing is taken as unchanged.
+        project.options.selection = SelectionRules(suffixes: ["Action"])
+        XCTAssertGreaterThan(try renderedPerSourceFiles(expectParsed: 0).count, 5)
+    }
+
     func testAddedCase() throws {
         try project.replace("case logout", with: "case logout\n    case deleteAccount(reason: String)",
                             in: "Lifts-App/AppAction.swift")
