@@ -34,9 +34,12 @@ public struct OutputDirectory: Sendable {
     ///     header are removed: with one file per source, a renamed source's old file would otherwise keep
     ///     its properties compiled beside the new one's.
     ///   - alsoKeeping: names of files that are not in `files` but current (left as they were): not stale.
+    ///   - contentHashes: the hashes of `files`' contents, in order, when the caller works them out anyway
+    ///     (for its cache); asked for only when a `lastWritten` signature matches.
     public func write(_ files: [GeneratedFile], knownContents: [String: String] = [:],
                       lastWritten: [String: (signature: SourceSnapshot.Signature, contentHash: UInt64)] = [:],
-                      removingStale staleSuffix: String? = nil, alsoKeeping kept: [String] = []) -> WriteResult {
+                      removingStale staleSuffix: String? = nil, alsoKeeping kept: [String] = [],
+                      contentHashes: (() -> [UInt64])? = nil) -> WriteResult {
         var result = WriteResult()
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -46,8 +49,14 @@ public struct OutputDirectory: Sendable {
             return result
         }
         var pending: [GeneratedFile] = []
-        for file in files {
-            switch existingState(of: file, known: knownContents[file.name], lastWritten: lastWritten[file.name]) {
+        for (index, file) in files.enumerated() {
+            let contentHash = {
+                if let contentHashes { return contentHashes()[index] }
+                var contents = file.contents
+                return contents.withUTF8 { ContentHash.of(UnsafeRawBufferPointer($0)) }
+            }
+            switch existingState(of: file, known: knownContents[file.name], lastWritten: lastWritten[file.name],
+                                 contentHash: contentHash) {
             case .upToDate: result.unchanged.append(filePath(file.name))
             case .absentOrOurs: pending.append(file)
             case .refused(let diagnostic): result.diagnostics.append(diagnostic)
@@ -115,7 +124,8 @@ public struct OutputDirectory: Sendable {
     /// POSIX calls and a byte comparison: the enum-properties file runs to megabytes, and Foundation's
     /// attribute lookups (user and group names) and `Data` copies would cost more than the comparison.
     private func existingState(of file: GeneratedFile, known: String?,
-                               lastWritten: (signature: SourceSnapshot.Signature, contentHash: UInt64)?) -> ExistingState {
+                               lastWritten: (signature: SourceSnapshot.Signature, contentHash: UInt64)?,
+                               contentHash: () -> UInt64) -> ExistingState {
         let target = filePath(file.name)
         var status = stat()
         guard lstat(target, &status) == 0 else { return .absentOrOurs }
@@ -126,7 +136,7 @@ public struct OutputDirectory: Sendable {
         var contents = file.contents
         // Bytes already in memory are compared outright, which is quicker than hashing the new contents.
         if known == nil, let lastWritten, SourceSnapshot.Signature(status) == lastWritten.signature,
-           contents.withUTF8({ ContentHash.of(UnsafeRawBufferPointer($0)) }) == lastWritten.contentHash {
+           contentHash() == lastWritten.contentHash {
             return .upToDate
         }
         // Whether the bytes on disk are the new contents, and whether RexGen wrote them.

@@ -87,7 +87,8 @@ public enum IncrementalGeneration {
         }
         var written = directory.write(result.files, knownContents: previousSections.map {
             [EnumPropertiesRenderer.fileName: $0.text]
-        } ?? [:], lastWritten: lastWritten, removingStale: options.staleOutputSuffix, alsoKeeping: result.unchangedFiles)
+        } ?? [:], lastWritten: lastWritten, removingStale: options.staleOutputSuffix, alsoKeeping: result.unchangedFiles,
+                                      contentHashes: { outputHashes.value })
         written.unchanged = (written.unchanged + result.unchangedFiles.map(directory.filePath)).sorted()
         guard written.diagnostics.isEmpty else {
             GenerationCache.remove(from: directory)
