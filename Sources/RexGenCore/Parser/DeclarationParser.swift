@@ -99,13 +99,38 @@ struct DeclarationParser {
                           isLocalTypeDeclaration(keyword) {
                     parseDeclaration()
                 } else {
-                    advance()
+                    skipCode()
                 }
             default:
-                advance()
+                if currentScope.holdsDeclarations { advance() } else { skipCode() }
             }
         }
         finishFile()
+    }
+
+    /// In a body, where only braces, compiler directives and local type declarations matter: moves to the
+    /// next token that may be one of those. Most of a file is bodies, and going round `run`'s dispatch for
+    /// every token of them cost a quarter of the reading time.
+    private mutating func skipCode() {
+        var previous = token.kind
+        var current = lexer.next()
+        while !Self.mayMatterInCode(current, after: previous, in: bytes) {
+            previous = current.kind
+            current = lexer.next()
+        }
+        previousKind = previous
+        token = current
+    }
+
+    /// `{`, `}`, `#if` and its kin, the end, and a word that may open a local type (`enum`, `struct`...) where
+    /// it is not a member name (`x.enum`). A bit test rather than a `switch`, whose jump is hard to predict.
+    @inline(__always)
+    private static func mayMatterInCode(_ token: Token, after previous: Token.Kind,
+                                        in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let stops: UInt32 = 1 << Token.Kind.leftBrace.rawValue | 1 << Token.Kind.rightBrace.rawValue
+            | 1 << Token.Kind.poundKeyword.rawValue | 1 << Token.Kind.endOfFile.rawValue
+        if stops >> UInt32(token.kind.rawValue) & 1 != 0 { return true }
+        return token.kind == .identifier && previous != .dot && Keyword.mayOpenLocalType(bytes, token)
     }
 
     /// In code, at a type keyword or `indirect`: whether a local type declaration starts here (`enum E`,
