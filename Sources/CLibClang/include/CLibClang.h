@@ -42,6 +42,8 @@ enum {
 };
 
 typedef int (*RGXCursorVisitor)(RGXCursor cursor, RGXCursor parent, RGXClientData client_data);
+typedef void (*RGXInclusionVisitor)(RGXFile included_file, RGXSourceLocation *inclusion_stack, unsigned include_len,
+                                    RGXClientData client_data);
 
 typedef RGXIndex (*RGFn_createIndex)(int, int);
 typedef void (*RGFn_disposeIndex)(RGXIndex);
@@ -73,5 +75,7 @@ typedef int (*RGFn_getDiagnosticSeverity)(RGXDiagnostic);
 typedef RGXString (*RGFn_getDiagnosticSpelling)(RGXDiagnostic);
 typedef RGXSourceLocation (*RGFn_getDiagnosticLocation)(RGXDiagnostic);
 typedef void (*RGFn_disposeDiagnostic)(RGXDiagnostic);
+typedef void (*RGFn_getInclusions)(RGXTranslationUnit, RGXInclusionVisitor, RGXClientData);
+typedef RGXSourceLocation (*RGFn_getLocationForOffset)(RGXTranslationUnit, RGXFile, unsigned);
 
 #endif

@@ -44,6 +44,7 @@ public enum CHeaderReader {
             // A header included by two of the given headers contributes its enums once.
             file.enums = translation.enums.filter { seen.insert($0.qualifiedName).inserted }
             file.diagnostics = translation.diagnostics
+            file.includedFiles = translation.includedFiles
             return file
         }
     }
@@ -53,6 +54,7 @@ public enum CHeaderReader {
 private struct HeaderTranslation {
     var enums: [EnumDeclaration] = []
     var diagnostics: [Diagnostic] = []
+    var includedFiles: [String] = []
 
     init(library: LibClang, header: String, arguments: [String]) {
         let index = library.createIndex(0, 0)
@@ -73,6 +75,25 @@ private struct HeaderTranslation {
         let walker = CursorWalker(library: library)
         walker.walk(library.getTranslationUnitCursor(unit))
         enums = walker.enumDeclarations()
+        includedFiles = Self.includedFiles(of: unit, header: header, library: library)
+    }
+
+    /// Every non-system file the translation includes, the header itself left out, in include order.
+    private static func includedFiles(of unit: RGXTranslationUnit, header: String, library: LibClang) -> [String] {
+        final class Inclusions { var files: [RGXFile] = [] }
+        let inclusions = Inclusions()
+        withExtendedLifetime(inclusions) {
+            library.getInclusions(unit, { file, _, depth, clientData in
+                // Depth 0 is the header itself.
+                guard depth > 0, let file else { return }
+                Unmanaged<Inclusions>.fromOpaque(clientData!).takeUnretainedValue().files.append(file)
+            }, Unmanaged.passUnretained(inclusions).toOpaque())
+        }
+        var seen = Set<String>()
+        return inclusions.files
+            .filter { library.locationIsInSystemHeader(library.getLocationForOffset(unit, $0, 0)) == 0 }
+            .map { library.string(library.getFileName($0)) }
+            .filter { $0 != header && seen.insert($0).inserted }
     }
 
     /// libclang's errors, at their place in the header; warnings are the compiler's business, not ours.

@@ -33,6 +33,8 @@ final class LibClang: @unchecked Sendable {
     let getDiagnosticSpelling: RGFn_getDiagnosticSpelling
     let getDiagnosticLocation: RGFn_getDiagnosticLocation
     let disposeDiagnostic: RGFn_disposeDiagnostic
+    let getInclusions: RGFn_getInclusions
+    let getLocationForOffset: RGFn_getLocationForOffset
 
     private init(path: String, handle: UnsafeMutableRawPointer) throws {
         func symbol<Function>(_ name: String, _: Function.Type = Function.self) throws -> Function {
@@ -70,6 +72,8 @@ final class LibClang: @unchecked Sendable {
         getDiagnosticSpelling = try symbol("clang_getDiagnosticSpelling")
         getDiagnosticLocation = try symbol("clang_getDiagnosticLocation")
         disposeDiagnostic = try symbol("clang_disposeDiagnostic")
+        getInclusions = try symbol("clang_getInclusions")
+        getLocationForOffset = try symbol("clang_getLocationForOffset")
     }
 
     /// Takes ownership of a `CXString`, returning its text.

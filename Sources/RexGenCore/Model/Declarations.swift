@@ -283,6 +283,9 @@ public struct ParsedFile: Sendable {
     public var imports: [ImportDeclaration] = []
     public var typeAliases: [TypeAliasDeclaration] = []
     public var diagnostics: [Diagnostic] = []
+    /// For a C header: the non-system files it includes, directly or not, whose macros can change its
+    /// enums (a configuration header's `#define` can add a case). Empty for Swift sources.
+    public var includedFiles: [String] = []
 
     public init(path: String) {
         self.path = path

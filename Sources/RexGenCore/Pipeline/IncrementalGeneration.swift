@@ -31,7 +31,7 @@ public enum IncrementalGeneration {
                                                  from: paths.all)
         let signatures = SourceSnapshot.signatures(of: inputPaths)
         let cache = cacheLoad.value
-        // The headers that the given C headers include and that declared enums last time are inputs too.
+        // The headers that the given C headers included last time are inputs too.
         let givenExtraPaths = Set(extraPaths)
         let lastIncludedHeaders = options.cHeaders.headers.isEmpty ? []
             : (cache?.extraFiles.map(\.path) ?? []).filter { !givenExtraPaths.contains($0) }
@@ -121,12 +121,13 @@ public enum IncrementalGeneration {
         GenerationCache.Entry(path: path, signature: SourceSnapshot.signature(of: path), contentHash: nil)
     }
 
-    /// Headers other than the given ones that declared the C enums (included by a given header).
+    /// The non-system headers that the given C headers include, other than given ones: those that declare
+    /// enums, and those that only define macros the enums depend on.
     static func includedHeaders(in model: SourceModel, _ options: GenerationOptions, excluding given: Set<String>) -> [String] {
         guard !options.cHeaders.headers.isEmpty else { return [] }
         let headers = Set(options.cHeaders.headers)
-        let declaring = model.files.filter { headers.contains($0.path) }.flatMap(\.enums).map(\.location.file)
-        return Set(declaring).subtracting(given).sorted()
+        let included = model.files.filter { headers.contains($0.path) }.flatMap(\.includedFiles)
+        return Set(included).subtracting(given).sorted()
     }
 
     /// Records what this run read and wrote, the outputs as they are now on disk; returns the cache's size.

@@ -56,8 +56,8 @@ public final class Watcher {
     /// Names of the files generations write, never watched as input. Templates choose their own names,
     /// so the set grows with what each generation actually produced.
     private var outputNames: Set<String> = [EnumPropertiesRenderer.fileName, LiftRenderer.fileName]
-    /// Headers that the given C headers include and that declared enums in the last generation: watched
-    /// too, as the `--output` cache counts them, so editing one regenerates.
+    /// The non-system headers that the given C headers included in the last generation: watched too, as
+    /// the `--output` cache counts them, so editing one (an enum, or a macro one depends on) regenerates.
     private var includedHeaders: [String] = []
 
     /// `reload` is called when the configuration file changes; nil keeps the previous settings (say, the
@@ -104,8 +104,8 @@ public final class Watcher {
         }
     }
 
-    /// The Swift inputs, plus the other files a run reads: the configuration, C headers (and the headers
-    /// they include that declared enums) and template files (a built-in template's name is not a file, so
+    /// The Swift inputs, plus the other files a run reads: the configuration, C headers (and the non-system
+    /// headers they include) and template files (a built-in template's name is not a file, so
     /// it is not watched).
     private func capture() -> SourceSnapshot {
         let options = settings.options
@@ -116,8 +116,8 @@ public final class Watcher {
             excluding: outputPaths)
     }
 
-    /// After a generation: starts watching headers that now declare enums, and stops watching those that
-    /// no longer do. A new one is signed now, after the run read it: an edit made during that run is seen
+    /// After a generation: starts watching headers that are now included, and stops watching those that
+    /// no longer are. A new one is signed now, after the run read it: an edit made during that run is seen
     /// at its next change.
     private func updateIncludedHeaders(from model: SourceModel) {
         let given = Set(settings.options.cHeaders.headers)

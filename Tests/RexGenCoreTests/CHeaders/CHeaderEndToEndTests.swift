@@ -132,23 +132,12 @@ final class CHeaderEndToEndTests: XCTestCase {
                        TestSupport.firstDifference(expected: fromFlags.stdout, actual: fromFile.stdout))
     }
 
-    /// The cache in the output directory knows the headers a given header includes (those that declared
-    /// enums): editing one is a change, not "nothing changed".
+    /// The cache in the output directory knows the headers a given header includes: editing one that
+    /// declares an enum is a change, not "nothing changed".
     func testEditingAnIncludedHeaderRegenerates() throws {
         let work = try temporaryDirectory()
         try writeLightProject(in: work)
-        let arguments = [work.appendingPathComponent("Sources").path, "--c-header",
-                         work.appendingPathComponent("headers/Bridging.h").path, "--lift", "none", "--config",
-                         work.appendingPathComponent("rexgen.yml").path, "--output", work.appendingPathComponent("out").path]
-        let properties = work.appendingPathComponent("out/EnumProperties.generated.swift")
-        let first = try CHeaderSupport.rexgen(arguments)
-        XCTAssertEqual(first.exitCode, 0, first.summary)
-        XCTAssertTrue(try String(contentsOf: properties, encoding: .utf8).contains("var isOff: Bool"))
-        try addDimToLight(in: work)
-        let second = try CHeaderSupport.rexgen(arguments)
-        XCTAssertEqual(second.exitCode, 0, second.summary)
-        XCTAssertTrue(try String(contentsOf: properties, encoding: .utf8).contains("var isDim: Bool"),
-                      "the edit of the included header was not seen")
+        try assertGenerationSeesDim(in: work, after: { try addDimToLight(in: work) })
     }
 
     /// Watch mode sees the same inputs as the cache: editing a header that a given header includes, and
@@ -156,22 +145,96 @@ final class CHeaderEndToEndTests: XCTestCase {
     func testWatchModeRegeneratesWhenAnIncludedHeaderIsEdited() throws {
         let work = try temporaryDirectory()
         try writeLightProject(in: work)
+        try assertWatchSeesDim(in: work, editing: "headers/Light.h", with: { try addDimToLight(in: work) })
+    }
+
+    /// A header that declares no enum, only the macro Light.h's `#if` tests, is an input too: turning the
+    /// macro on adds a case, which the cache must not answer with "nothing changed".
+    func testEditingAMacroOnlyIncludedHeaderRegenerates() throws {
+        let work = try temporaryDirectory()
+        try writeConfiguredLightProject(in: work)
+        var diagnostics: [Diagnostic] = []
+        let read = CHeaderReader.read(CHeaderOptions(headers: [work.appendingPathComponent("headers/Bridging.h").path]),
+                                      diagnostics: &diagnostics)
+        XCTAssertEqual(read.first?.includedFiles, ["headers/Light.h", "headers/LightConfig.h"].map {
+            work.appendingPathComponent($0).path
+        }, "in include order, without <stdint.h>")
+        try assertGenerationSeesDim(in: work, after: { try turnOnDim(in: work) })
+    }
+
+    /// Watch mode follows the macro-only header as the cache does.
+    func testWatchModeRegeneratesWhenAMacroOnlyIncludedHeaderIsEdited() throws {
+        let work = try temporaryDirectory()
+        try writeConfiguredLightProject(in: work)
+        try assertWatchSeesDim(in: work, editing: "headers/LightConfig.h", with: { try turnOnDim(in: work) })
+    }
+
+    /// `rexgen --output` on a Light project, `edit`, then again: the first output has no `LightDim`
+    /// property, the second has it.
+    private func assertGenerationSeesDim(in work: URL, after edit: () throws -> Void,
+                                         file: StaticString = #filePath, line: UInt = #line) throws {
+        let arguments = [work.appendingPathComponent("Sources").path, "--c-header",
+                         work.appendingPathComponent("headers/Bridging.h").path, "--lift", "none", "--config",
+                         work.appendingPathComponent("rexgen.yml").path, "--output", work.appendingPathComponent("out").path]
+        let properties = work.appendingPathComponent("out/EnumProperties.generated.swift")
+        let first = try CHeaderSupport.rexgen(arguments)
+        XCTAssertEqual(first.exitCode, 0, first.summary, file: file, line: line)
+        let before = try String(contentsOf: properties, encoding: .utf8)
+        XCTAssertTrue(before.contains("var isOff: Bool") && !before.contains("var isDim: Bool"), before, file: file, line: line)
+        try edit()
+        let second = try CHeaderSupport.rexgen(arguments)
+        XCTAssertEqual(second.exitCode, 0, second.summary, file: file, line: line)
+        XCTAssertTrue(try String(contentsOf: properties, encoding: .utf8).contains("var isDim: Bool"),
+                      "the edit of the included header was not seen", file: file, line: line)
+    }
+
+    /// `rexgen watch` on a Light project: after `edit`, one poll reports exactly `changedFile` and
+    /// regenerates with the `LightDim` property; the next reports nothing.
+    private func assertWatchSeesDim(in work: URL, editing changedFile: String, with edit: () throws -> Void,
+                                    file: StaticString = #filePath, line: UInt = #line) throws {
         let output = work.appendingPathComponent("out").path
         let options = GenerationOptions(
             sources: [work.appendingPathComponent("Sources").path], lift: .none,
             cHeaders: CHeaderOptions(headers: [work.appendingPathComponent("headers/Bridging.h").path]))
         let watcher = Watcher(settings: WatchSettings(options: options, outputDirectory: output))
         let initial = watcher.start()
-        XCTAssertTrue(initial.outputUpdated, "\(initial.diagnostics)")
+        XCTAssertTrue(initial.outputUpdated, "\(initial.diagnostics)", file: file, line: line)
         let properties = OutputDirectory(path: output).filePath(EnumPropertiesRenderer.fileName)
-        XCTAssertTrue(try String(contentsOfFile: properties, encoding: .utf8).contains("var isOff: Bool"))
-        XCTAssertNil(watcher.poll(), "nothing changed yet")
+        XCTAssertFalse(try String(contentsOfFile: properties, encoding: .utf8).contains("var isDim: Bool"),
+                       file: file, line: line)
+        XCTAssertNil(watcher.poll(), "nothing changed yet", file: file, line: line)
 
-        try addDimToLight(in: work)
-        let edited = try XCTUnwrap(watcher.poll(), "the edit of the included header was not seen")
-        XCTAssertEqual(edited.changes.extraFiles, [work.appendingPathComponent("headers/Light.h").path])
-        XCTAssertTrue(try String(contentsOfFile: properties, encoding: .utf8).contains("var isDim: Bool"))
-        XCTAssertNil(watcher.poll())
+        try edit()
+        let edited = try XCTUnwrap(watcher.poll(), "the edit of the included header was not seen", file: file, line: line)
+        XCTAssertEqual(edited.changes.extraFiles, [work.appendingPathComponent(changedFile).path], file: file, line: line)
+        XCTAssertTrue(try String(contentsOfFile: properties, encoding: .utf8).contains("var isDim: Bool"),
+                      file: file, line: line)
+        XCTAssertNil(watcher.poll(), file: file, line: line)
+    }
+
+    /// Light.h includes LightConfig.h, which defines only `LIGHT_HAS_DIM` (0); Light.h's `LightDim` case is
+    /// behind `#if LIGHT_HAS_DIM`. `#include <stdint.h>` is a system header, never an input.
+    private func writeConfiguredLightProject(in work: URL) throws {
+        let light = """
+            #include <stdint.h>
+            #include "LightConfig.h"
+            #define LIGHT_CLOSED enum __attribute__((enum_extensibility(closed)))
+            typedef LIGHT_CLOSED Light {
+                LightOn,
+                LightOff,
+            #if LIGHT_HAS_DIM
+                LightDim,
+            #endif
+            } Light;
+
+            """
+        try TestSupport.write(["Sources/AppAction.swift": "public enum AppAction { case light(Light) }\n",
+                               "headers/Bridging.h": "#include \"Light.h\"\n", "headers/Light.h": light,
+                               "headers/LightConfig.h": "#define LIGHT_HAS_DIM 0\n", "rexgen.yml": ""], under: work)
+    }
+
+    private func turnOnDim(in work: URL) throws {
+        try Data("#define LIGHT_HAS_DIM 1\n".utf8).write(to: work.appendingPathComponent("headers/LightConfig.h"))
     }
 
     private static let light = """
