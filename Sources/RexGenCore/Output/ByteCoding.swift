@@ -239,9 +239,17 @@ struct FieldHasher {
                 word(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 index += 8
             }
+            // A plain loop, not `enumerated()`: in the debug build the build plugin runs, that generic
+            // iterator made hashing most of the time spent rendering.
+            guard index < bytes.count else { return }
             var tail: UInt64 = 0
-            for (shift, byte) in bytes[index...].enumerated() { tail |= UInt64(byte) << UInt64(shift * 8) }
-            if index < bytes.count { word(tail) }
+            var shift: UInt64 = 0
+            while index < bytes.count {
+                tail |= UInt64(bytes[index]) << shift
+                shift += 8
+                index += 1
+            }
+            word(tail)
         }
     }
 

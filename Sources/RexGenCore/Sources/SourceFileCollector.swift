@@ -6,16 +6,16 @@ public enum SourceFileCollector {
     public static func swiftFiles(in paths: [String], diagnostics: inout [Diagnostic]) -> [String] {
         var files: [String] = []
         var visitedDirectories = Set<String>()
+        var standardizer = GivenPathStandardizer()
         for given in paths {
             // Standardised once here, so paths found below compare equal however the user spelled them.
-            let path = given.count > 1 && given.hasSuffix("/") ? String(given.dropLast()) : (given as NSString).standardizingPath
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            let (path, kind) = standardizer.standardize(given)
+            guard kind != .missing else {
                 let reason = isSymlink(path) ? "is a symbolic link to nothing (or a link loop)" : "does not exist"
                 diagnostics.append(.error("input path '\(given)' \(reason)", at: SourceLocation(file: given, line: 1, column: 1)))
                 continue
             }
-            if isDirectory.boolValue {
+            if kind == .directory {
                 collect(directory: path, into: &files, visited: &visitedDirectories, diagnostics: &diagnostics)
             } else {
                 files.append(path)
@@ -103,5 +103,52 @@ public enum SourceFileCollector {
             return String(cString: strerror(Int32(underlying.code)))
         }
         return nsError.localizedDescription
+    }
+}
+
+/// Given paths as `NSString.standardizingPath` spells them (for an absolute path: links resolved, `.`, `..`
+/// and doubled slashes gone), with what each names. The build plugin gives every source file by its path,
+/// thousands in a handful of folders, and standardising each alone cost about 10 µs (a `readlink` per path
+/// component, in Foundation), 50 ms for 5,000 files on every build. So a folder is standardised once, and
+/// a file in it that is not itself a link is its standardised folder plus its name: one `lstat` per file.
+struct GivenPathStandardizer {
+    enum Kind: Equatable {
+        case directory, other, missing
+    }
+
+    private var folders: [Substring: String] = [:]
+
+    mutating func standardize(_ given: String) -> (path: String, kind: Kind) {
+        // A trailing slash names a folder as given, unstandardised (as before: `link/` walks the link).
+        if given.utf8.count > 1, given.hasSuffix("/") {
+            let path = String(given.dropLast())
+            return (path, Self.kind(following: path))
+        }
+        guard given.hasPrefix("/"), let slash = given.lastIndex(of: "/") else { return Self.foundation(given) }
+        let name = given[given.index(after: slash)...]
+        var status = stat()
+        guard name != ".", name != "..", lstat(given, &status) == 0, (status.st_mode & S_IFMT) != S_IFLNK else {
+            return Self.foundation(given)
+        }
+        let folder = given[..<slash]
+        let standardFolder = folders[folder] ?? {
+            let standard = ((folder.isEmpty ? "/" : String(folder)) as NSString).standardizingPath
+            folders[folder] = standard
+            return standard
+        }()
+        let path = standardFolder.hasSuffix("/") ? standardFolder + name : standardFolder + "/" + name
+        return (path, (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .other)
+    }
+
+    /// The slow path, for links, relative paths, `~`, and a last component of `.` or `..`.
+    private static func foundation(_ given: String) -> (path: String, kind: Kind) {
+        let path = (given as NSString).standardizingPath
+        return (path, kind(following: path))
+    }
+
+    private static func kind(following path: String) -> Kind {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .missing }
+        return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .other
     }
 }
