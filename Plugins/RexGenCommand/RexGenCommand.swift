@@ -21,10 +21,22 @@ struct RexGenCommand: CommandPlugin {
             let configuration = [target.directoryURL, context.package.directoryURL]
                 .map { $0.appendingPathComponent("rexgen.yml") }
                 .first { FileManager.default.fileExists(atPath: $0.path) }
-            var arguments = ["generate"] + sources.map(\.path)
             let references = dependencies.compactMap { $0 as? SwiftSourceModuleTarget }
                 .flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url.path) }
-            if !references.isEmpty { arguments += ["--reference"] + references }
+            // Paths go in list files, one per line: swift-argument-parser's parsing time grows with the
+            // square of the number of arguments, and a target can have thousands of files. (A path with a
+            // line break in it, which a list cannot hold, is passed as an argument.)
+            let breaksLine: (String) -> Bool = { $0.contains("\n") || $0.contains("\r") }
+            let sourcePaths = sources.map(\.path)
+            try FileManager.default.createDirectory(at: context.pluginWorkDirectoryURL, withIntermediateDirectories: true)
+            let sourceList = context.pluginWorkDirectoryURL.appendingPathComponent("\(target.name).sources")
+            let referenceList = context.pluginWorkDirectoryURL.appendingPathComponent("\(target.name).references")
+            try Data(sourcePaths.filter { !breaksLine($0) }.map { $0 + "\n" }.joined().utf8).write(to: sourceList)
+            try Data(references.filter { !breaksLine($0) }.map { $0 + "\n" }.joined().utf8).write(to: referenceList)
+            var arguments = ["generate"] + sourcePaths.filter(breaksLine)
+                + ["--file-list", sourceList.path, "--reference-list", referenceList.path]
+            let unlistedReferences = references.filter(breaksLine)
+            if !unlistedReferences.isEmpty { arguments += ["--reference"] + unlistedReferences }
             if let configuration { arguments += ["--config", configuration.path] }
             let usesSwiftRex = dependencies.contains { $0.name == "SwiftRex" }
             // No cache file beside code that teams commit.

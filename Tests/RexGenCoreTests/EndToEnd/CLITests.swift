@@ -24,6 +24,33 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(explicit.stdoutData, result.stdoutData)
     }
 
+    /// `--file-list` and `--reference-list` name paths one per line (blank lines and CRLF endings
+    /// allowed), and the run is the one the same paths given as arguments make.
+    func testListFilesGiveWhatTheSamePathsAsArgumentsGive() throws {
+        let root = try temporaryDirectory()
+        try TestSupport.write([
+            "Sources/AppAction.swift": "enum AppAction {\n    case feature(FeatureAction)\n}\n",
+            "Sources/Extra Action.swift": "enum ExtraAction {\n    case shown\n}\n",
+            "Dependency/FeatureAction.swift": "enum FeatureAction {\n    case tapped\n}\n",
+            "sources.list": "Sources/AppAction.swift\r\n\nSources/Extra Action.swift\r\n",
+            "references.list": "Dependency\n",
+        ], under: root)
+        let listed = try TestSupport.rexgen(["--file-list", "sources.list", "--reference-list", "references.list"], in: root)
+        let given = try TestSupport.rexgen(["Sources/AppAction.swift", "Sources/Extra Action.swift",
+                                            "--reference", "Dependency"], in: root)
+        XCTAssertEqual(listed.exitCode, 0, listed.summary)
+        XCTAssertTrue(listed.stdout.contains("var isShown: Bool") && listed.stdout.contains("liftToAppAction"),
+                      listed.summary)
+        XCTAssertEqual(listed.stdoutData, given.stdoutData)
+        XCTAssertEqual(listed.stderr, given.stderr)
+    }
+
+    func testAListFileThatCannotBeReadIsAUsageError() throws {
+        let result = try TestSupport.rexgen(["--file-list", "missing.list"], in: try temporaryDirectory())
+        XCTAssertEqual(result.exitCode, 2, result.summary)
+        XCTAssertTrue(result.stderr.contains("--file-list 'missing.list' cannot be read"), result.summary)
+    }
+
     func testWarningsAloneExitZero() throws {
         let result = try ReferenceFixture.named("Collisions").generate()
         XCTAssertEqual(result.exitCode, 0, result.summary)
