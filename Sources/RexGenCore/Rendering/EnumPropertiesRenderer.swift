@@ -13,7 +13,7 @@ public enum EnumPropertiesRenderer {
     /// `Foo.swift` → `Foo+EnumProperties.generated.swift`. A Swift module's files have distinct names, so
     /// these are distinct too, and the build plugin can name them all before anything runs.
     public static func perSourceFileName(for sourcePath: String) -> String {
-        var name = sourcePath.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? sourcePath
+        var name = sourcePath.lastIndex(of: "/").map { String(sourcePath[sourcePath.index(after: $0)...]) } ?? sourcePath
         if name.hasSuffix(".swift") { name.removeLast(".swift".count) }
         return name + perSourceSuffix
     }

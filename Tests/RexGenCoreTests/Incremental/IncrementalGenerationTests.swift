@@ -67,7 +67,7 @@ final class IncrementalGenerationTests: XCTestCase {
             })
         }
         let before = try signatures()
-        XCTAssertNotNil(before["CollisionsAction+EnumProperties.generated.swift"], "\(before.keys.sorted())")
+        XCTAssertNotNil(before["CollisionsAction+EnumProperties.generated.swift"] ?? nil, "\(before.keys.sorted())")
         try project.replace("case bar\n", with: "case barred\n", in: "EnumProperties-Reference-Collisions/CollisionsAction.swift")
         try project.runAndCompare(expectParsed: 1)
         let after = try signatures()
