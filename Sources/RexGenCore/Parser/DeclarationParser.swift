@@ -109,8 +109,8 @@ struct DeclarationParser {
     }
 
     /// In a body, where only braces, compiler directives and local type declarations matter: moves to the
-    /// next token that may be one of those. Most of a file is bodies, and going round `run`'s dispatch for
-    /// every token of them cost a quarter of the reading time.
+    /// next token that may be one of those. Most of a file is bodies, and this keeps their tokens out of
+    /// `run`'s dispatch (read+parse of the big benchmark corpus: 38.0 → 36.9 ms).
     private mutating func skipCode() {
         var previous = token.kind
         var current = lexer.next()
