@@ -5,7 +5,7 @@ import XCTest
 /// Paths given one by one, as the build plugin gives every source: each comes out as Foundation's
 /// `standardizingPath` spells it (the collector's one-`lstat`-per-file shortcut is checked against it),
 /// and one file given under two spellings is read once.
-final class GivenPathTests: XCTestCase {
+final class ReliabilityGivenPathTests: XCTestCase {
     /// `real/A.swift`, `real/Inner/B.swift`, `link` → `real`, `real/Linked.swift` → `A.swift`,
     /// `real/Dangling.swift` → nothing.
     private func makeTree() throws -> URL {
