@@ -186,14 +186,22 @@ enum ContentHash {
             hash = mix(hash, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             index += 8
         }
+        return finalized(mix(hash, tail(of: bytes, from: index)))
+    }
+
+    /// The fewer than eight bytes from `index` to the end, little-endian in one word. A plain loop, not
+    /// `enumerated()`: in the debug build the build plugin runs, that generic iterator made hashing section
+    /// keys most of the time spent rendering.
+    static func tail(of bytes: UnsafeRawBufferPointer, from index: Int) -> UInt64 {
         var tail: UInt64 = 0
         var shift: UInt64 = 0
-        while index < bytes.count {
-            tail |= UInt64(bytes[index]) << shift
+        var offset = index
+        while offset < bytes.count {
+            tail |= UInt64(bytes[offset]) << shift
             shift += 8
-            index += 1
+            offset += 1
         }
-        return finalized(mix(hash, tail))
+        return tail
     }
 
     static func finalized(_ hash: UInt64) -> UInt64 {
@@ -239,17 +247,7 @@ struct FieldHasher {
                 word(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 index += 8
             }
-            // A plain loop, not `enumerated()`: in the debug build the build plugin runs, that generic
-            // iterator made hashing most of the time spent rendering.
-            guard index < bytes.count else { return }
-            var tail: UInt64 = 0
-            var shift: UInt64 = 0
-            while index < bytes.count {
-                tail |= UInt64(bytes[index]) << shift
-                shift += 8
-                index += 1
-            }
-            word(tail)
+            if index < bytes.count { word(ContentHash.tail(of: bytes, from: index)) }
         }
     }
 
