@@ -2,7 +2,8 @@
 # RexGen's benchmarks side by side, in one run (issue 8): the reader against SwiftParser and `cat`,
 # `rexgen generate` on the synthetic app (cold, nothing changed, one enum changed), peak memory, the build
 # time users pay (RexGen's own build, and a 200-enum target with the plugin, with @CasePathable and written
-# by hand) and the run-time cost of a payload extraction. Prints one Markdown table of medians and ratios,
+# by hand; beside them, not as RexGen's result, the plugin running a prebuilt tool) and the run-time cost of a
+# payload extraction. Prints one Markdown table of medians and ratios,
 # each target reported as met or missed (never asserted: the machine may be shared and noisy).
 #
 # usage: Benchmarks/compare.sh [--quick] [--runs N] [--keep]
@@ -199,10 +200,22 @@ if (( ! QUICK )); then
         rm -rf "$SCRATCH"
     done
 
+    # What the clean-build target would take: the plugin running a prebuilt tool from an artifact bundle, as
+    # SwiftLint's and SwiftGen's do. RexGen does not ship one (a release asset; it has no releases), so this
+    # variant is reported beside the others, not as RexGen's result.
+    say "build: a prebuilt RexGenBuildTool (release, static Swift runtime) for the artifact-bundle variant"
+    swift build -c release --package-path "$ROOT" --scratch-path "$WORK/prebuilt-scratch" --product RexGenBuildTool \
+        --static-swift-stdlib >"$WORK/prebuilt-build.log" 2>&1 || die "the static RexGenBuildTool did not build"
+    TRIPLE=$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["unversionedTriple"])')
+    python3 "$BENCH/make-prebuilt-rexgen.py" "$WORK/prebuilt" --rexgen-package "$ROOT" --triple "$TRIPLE" \
+        --tool "$(swift build -c release --package-path "$ROOT" --scratch-path "$WORK/prebuilt-scratch" --show-bin-path)/RexGenBuildTool" ||
+        die "make-prebuilt-rexgen.py failed"
+    rm -rf "$WORK/prebuilt-scratch"
+
     say "build: the 200-enum target with the plugin, with @CasePathable and by hand"
     PACKAGES=$WORK/packages
-    python3 "$BENCH/make-build-packages.py" "$PACKAGES" --rexgen-package "$ROOT" --rexgen "$REXGEN" ||
-        die "make-build-packages.py failed"
+    python3 "$BENCH/make-build-packages.py" "$PACKAGES" --rexgen-package "$ROOT" --rexgen "$REXGEN" \
+        --prebuilt-rexgen-package "$WORK/prebuilt/RexGen" || die "make-build-packages.py failed"
     # The incremental edit: a case added to (then removed from) one mid-tree enum; by hand, its two
     # properties too, as its author would write them.
     toggle_build_edit() {
@@ -217,7 +230,7 @@ if (( ! QUICK )); then
             cp "$original" "$file"
         fi
     }
-    for variant in plugin casepaths handwritten; do
+    for variant in plugin prebuilt casepaths handwritten; do
         package=$PACKAGES/$variant
         swift package resolve --package-path "$package" >"$WORK/resolve-$variant.log" 2>&1 ||
             die "cannot resolve the $variant package"
@@ -318,11 +331,18 @@ if not quick:
         verdict(casepaths >= 4 * plugin))
     row("… plugin vs hand-written properties", ms(plugin), f"hand-written {ms(handwritten)}",
         f"{plugin / handwritten:.1f}× hand-written", "≤ 1.5× hand-written", verdict(plugin <= 1.5 * handwritten))
+    prebuilt = median("build.prebuilt.clean.s")
+    row("… not shipped: the plugin running a prebuilt tool (artifact bundle)", ms(prebuilt),
+        f"hand-written {ms(handwritten)}", f"{prebuilt / handwritten:.1f}× hand-written",
+        "what would close it", "")
     plugin, casepaths, handwritten = (median(f"build.{v}.incremental.s") for v in ("plugin", "casepaths", "handwritten"))
     row("200-enum target, incremental (one enum edited)", ms(plugin),
         f"`@CasePathable` {ms(casepaths)}; hand-written {ms(handwritten)}",
         f"{plugin / casepaths:.2f}× `@CasePathable`; {plugin / handwritten:.1f}× hand-written", "≤ both",
         verdict(plugin <= casepaths and plugin <= handwritten))
+    prebuilt = median("build.prebuilt.incremental.s")
+    row("… not shipped: the plugin running a prebuilt tool (artifact bundle)", ms(prebuilt),
+        f"hand-written {ms(handwritten)}", f"{prebuilt / handwritten:.1f}× hand-written", "—", "")
     row("Peak memory of those builds (largest single process)",
         f"`RexGenBuildTool` {mb(median('build.RexGenBuildTool.mb'))}; plugin {mb(median('build.plugin.clean.mb'))}",
         f"`@CasePathable` {mb(median('build.casepaths.clean.mb'))}; hand-written {mb(median('build.handwritten.clean.mb'))}",

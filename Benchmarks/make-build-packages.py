@@ -3,6 +3,8 @@
 app's generator with --files 200 --enums 200, so four-level trees) whose enum properties come
 
 - plugin/       from RexGen's build plugin (RexGen itself is a path dependency, so its build is included);
+- prebuilt/     the same, from a copy of RexGen whose plugin runs a prebuilt tool (with --prebuilt-rexgen-package:
+                see make-prebuilt-rexgen.py; what the clean-build target would take, not what RexGen ships);
 - casepaths/    from Point-Free's @CasePathable macro (swift-case-paths 1.10.0, which builds swift-syntax);
 - handwritten/  written by hand: each enum's properties in an extension in the enum's own file, as a person
                 would keep them. The text is RexGen's own output for that enum, so all three targets carry
@@ -11,7 +13,7 @@ app's generator with --files 200 --enums 200, so four-level trees) whose enum pr
 Each package's one target is `Feature`; compare.sh edits Feature0001.swift in it for the incremental builds.
 Generated into a temporary directory by compare.sh; never committed.
 
-usage: make-build-packages.py OUTDIR --rexgen-package DIR --rexgen BIN [--enums 200]
+usage: make-build-packages.py OUTDIR --rexgen-package DIR --rexgen BIN [--prebuilt-rexgen-package DIR] [--enums 200]
 """
 import argparse
 import pathlib
@@ -24,6 +26,7 @@ parser = argparse.ArgumentParser()
 parser.add_argument("directory")
 parser.add_argument("--rexgen-package", required=True, help="RexGen's package directory (for the plugin)")
 parser.add_argument("--rexgen", required=True, help="a built rexgen executable (to write the hand-written copy)")
+parser.add_argument("--prebuilt-rexgen-package", help="a copy of RexGen whose plugin runs a prebuilt tool")
 parser.add_argument("--enums", type=int, default=200)
 arguments = parser.parse_args()
 
@@ -54,9 +57,14 @@ def write_package(name, dependency, extra, transform):
     for source in sources:
         (target / source.name).write_text(transform(source.name, source.read_text()))
 
-write_package(
-    "plugin", f'\n        .package(name: "RexGen", path: "{pathlib.Path(arguments.rexgen_package).resolve()}"),\n    ',
-    ', plugins: [.plugin(name: "RexGenPlugin", package: "RexGen")]', lambda name, text: text)
+def write_plugin_package(name, rexgen_package):
+    write_package(
+        name, f'\n        .package(name: "RexGen", path: "{pathlib.Path(rexgen_package).resolve()}"),\n    ',
+        ', plugins: [.plugin(name: "RexGenPlugin", package: "RexGen")]', lambda name, text: text)
+
+write_plugin_package("plugin", arguments.rexgen_package)
+if arguments.prebuilt_rexgen_package:
+    write_plugin_package("prebuilt", arguments.prebuilt_rexgen_package)
 
 write_package(
     "casepaths", '\n        .package(url: "https://github.com/pointfreeco/swift-case-paths", exact: "1.10.0"),\n    ',
