@@ -3,8 +3,8 @@
 # `rexgen generate` on the synthetic app (cold, nothing changed, one enum changed), peak memory, the build
 # time users pay (RexGen's own build, and a 200-enum target with the plugin, with @CasePathable and written
 # by hand; beside them, not as RexGen's result, the plugin running a prebuilt tool) and the run-time cost of a
-# payload extraction. Prints one Markdown table of medians and ratios,
-# each target reported as met or missed (never asserted: the machine may be shared and noisy).
+# payload extraction. Prints one Markdown table of medians and ratios, each target reported as met or missed
+# (never asserted: the machine may be shared and noisy).
 #
 # usage: Benchmarks/compare.sh [--quick] [--runs N] [--keep]
 #   --quick   skip the build-time comparisons (the slow part: 3 to 6 minutes of builds here)
