@@ -204,12 +204,12 @@ if (( ! QUICK )); then
     # SwiftLint's and SwiftGen's do. RexGen does not ship one (a release asset; it has no releases), so this
     # variant is reported beside the others, not as RexGen's result.
     say "build: a prebuilt RexGenBuildTool (release, static Swift runtime) for the artifact-bundle variant"
-    swift build -c release --package-path "$ROOT" --scratch-path "$WORK/prebuilt-scratch" --product RexGenBuildTool \
-        --static-swift-stdlib >"$WORK/prebuilt-build.log" 2>&1 || die "the static RexGenBuildTool did not build"
+    STATIC=(swift build -c release --package-path "$ROOT" --scratch-path "$WORK/prebuilt-scratch")
+    "${STATIC[@]}" --product RexGenBuildTool --static-swift-stdlib >"$WORK/prebuilt-build.log" 2>&1 ||
+        die "the static RexGenBuildTool did not build"
     TRIPLE=$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["unversionedTriple"])')
     python3 "$BENCH/make-prebuilt-rexgen.py" "$WORK/prebuilt" --rexgen-package "$ROOT" --triple "$TRIPLE" \
-        --tool "$(swift build -c release --package-path "$ROOT" --scratch-path "$WORK/prebuilt-scratch" --show-bin-path)/RexGenBuildTool" ||
-        die "make-prebuilt-rexgen.py failed"
+        --tool "$("${STATIC[@]}" --show-bin-path)/RexGenBuildTool" || die "make-prebuilt-rexgen.py failed"
     rm -rf "$WORK/prebuilt-scratch"
 
     say "build: the 200-enum target with the plugin, with @CasePathable and by hand"
