@@ -10,6 +10,7 @@ public enum TemplateContext {
     public static func make(_ result: Pipeline.Result, selection: SelectionRules,
                             arguments: [String: TemplateArgument]) -> [String: Any] {
         let resolver = AccessResolver(types: result.model.types)
+        let qualifier = PayloadTypeQualifier(model: result.model)
         var plannedByLocation: [SourceLocation: PlannedEnum] = [:]
         for planned in result.enumProperties.enums { plannedByLocation[planned.declaration.location] = planned }
 
@@ -18,14 +19,14 @@ public enum TemplateContext {
             let access = plannedByLocation[declaration.location]?.access
                 ?? resolver.effectiveAccess(declared: declaration.declaredAccess, enclosing: declaration.enclosingScopes)
             return typeObject(declaration, access: access, planned: plannedByLocation[declaration.location],
-                              selected: selection.isSelected(declaration, carriedTypeNames: carried))
+                              selected: selection.isSelected(declaration, carriedTypeNames: carried), qualifier: qualifier)
         }
         // Only what the default output generates: cases with at least one property, enums with such cases.
         let plannedEnums: [TemplateObject] = result.enumProperties.enums.compactMap { planned in
             let generating = planned.cases.filter { $0.generatesValueProperty || $0.generatesIsProperty }
             guard !generating.isEmpty else { return nil }
             return typeObject(planned.declaration, access: planned.access, planned: planned, selected: true,
-                              cases: generating.map { caseObject($0.declaration, planned: $0) })
+                              qualifier: qualifier, cases: generating.map { caseObject($0.declaration, planned: $0) })
         }
         var context: [String: Any] = [
             "argument": arguments.mapValues(\.templateValue),
@@ -42,10 +43,15 @@ public enum TemplateContext {
     // MARK: - Enums
 
     static func typeObject(_ declaration: EnumDeclaration, access: AccessLevel, planned: PlannedEnum?,
-                           selected: Bool, cases: [TemplateObject]? = nil) -> TemplateObject {
+                           selected: Bool, qualifier: PayloadTypeQualifier, cases: [TemplateObject]? = nil) -> TemplateObject {
         let plannedCases = planned?.cases ?? []
         let cases = cases ?? declaration.cases.enumerated().map { index, enumCase in
-            caseObject(enumCase, planned: index < plannedCases.count ? plannedCases[index] : nil)
+            // An enum that gets no properties still offers its payloads' qualified types.
+            caseObject(enumCase, planned: index < plannedCases.count ? plannedCases[index]
+                : PlannedCase(declaration: enumCase, generatesValueProperty: false, generatesIsProperty: false,
+                              payloadTypes: (enumCase.associatedValues ?? []).map {
+                                  qualifier.qualified($0.typeText, in: declaration)
+                              }), isPlanned: index < plannedCases.count)
         }
         let annotations = annotationDictionary(declaration.annotations)
         var based: [String: String] = [:]
@@ -74,20 +80,22 @@ public enum TemplateContext {
         ])
     }
 
-    static func caseObject(_ enumCase: EnumCaseDeclaration, planned: PlannedCase?) -> TemplateObject {
-        let shape = PropertyShape(enumCase)
-        let generatesValue = planned?.generatesValueProperty ?? true
+    /// - Parameter isPlanned: false when `planned` only carries the payload types of an enum RexGen
+    ///   generates nothing for; its `generates…` flags then say what the default output would write.
+    static func caseObject(_ enumCase: EnumCaseDeclaration, planned: PlannedCase, isPlanned: Bool = true) -> TemplateObject {
+        let shape = PropertyShape(enumCase, payloadTypes: planned.payloadTypes)
+        let generatesValue = isPlanned ? planned.generatesValueProperty : true
         var property: [String: Any] = [
             "name": shape.name, "pattern": shape.pattern, "type": shape.type, "getter": shape.getter,
             "isName": shape.isName, "isBody": shape.isBody(usesValueProperty: generatesValue),
-            "generatesValue": generatesValue, "generatesIs": planned?.generatesIsProperty ?? true,
+            "generatesValue": generatesValue, "generatesIs": isPlanned ? planned.generatesIsProperty : true,
         ]
         if let setter = shape.setter { property["setter"] = setter }
         return TemplateObject([
             "name": enumCase.name,
             "escapedName": shape.name,
             "hasAssociatedValue": enumCase.hasAssociatedValues,
-            "associatedValues": (enumCase.associatedValues ?? []).map(valueObject),
+            "associatedValues": zip(enumCase.associatedValues ?? [], planned.payloadTypes).map { valueObject($0, qualifiedType: $1) },
             "annotations": annotationDictionary(enumCase.annotations),
             "attributes": enumCase.attributes,
             "availability": shape.availability,
@@ -108,9 +116,12 @@ public enum TemplateContext {
         return dictionary
     }
 
-    static func valueObject(_ value: AssociatedValue) -> TemplateObject {
+    /// - Parameter qualifiedType: the type as generated code must write it (see `PlannedCase.payloadTypes`).
+    static func valueObject(_ value: AssociatedValue, qualifiedType: String) -> TemplateObject {
         var dictionary: [String: Any] = [
+            // As written, like Sourcery's `typeName`; `qualifiedTypeName` resolves at file scope.
             "typeName": TypeName(value.isVariadic ? "[\(value.typeText)]" : value.typeText),
+            "qualifiedTypeName": TypeName(value.isVariadic ? "[\(qualifiedType)]" : qualifiedType),
             "hasDefault": value.defaultValue != nil,
             "isVariadic": value.isVariadic,
         ]

@@ -32,11 +32,17 @@ public struct PlannedCase: Sendable {
     public var generatesValueProperty: Bool
     /// The `is<Case>` property.
     public var generatesIsProperty: Bool
+    /// Each payload's type as generated code writes it: names of types declared in an enclosing type are
+    /// qualified (`Picker.Event` → `Movies.Picker.Event`), so they resolve in an extension at file scope.
+    public var payloadTypes: [String]
 
-    public init(declaration: EnumCaseDeclaration, generatesValueProperty: Bool, generatesIsProperty: Bool) {
+    /// - Parameter payloadTypes: nil to write each payload's type as declared.
+    public init(declaration: EnumCaseDeclaration, generatesValueProperty: Bool, generatesIsProperty: Bool,
+                payloadTypes: [String]? = nil) {
         self.declaration = declaration
         self.generatesValueProperty = generatesValueProperty
         self.generatesIsProperty = generatesIsProperty
+        self.payloadTypes = payloadTypes ?? (declaration.associatedValues ?? []).map(\.typeText)
     }
 
     public var valuePropertyName: String { declaration.name }

@@ -3,6 +3,7 @@ struct EnumPropertiesPlanner {
     let model: SourceModel
     let rules: SelectionRules
     private let accessResolver: AccessResolver
+    private let qualifier: PayloadTypeQualifier
     private let membersByOwner: [String: [MemberDeclaration]]
     /// Owner names by their last component, so finding an enum's extensions does not scan every owner.
     private let ownersByLastComponent: [String: [String]]
@@ -12,6 +13,7 @@ struct EnumPropertiesPlanner {
         self.rules = rules
         let types = model.types
         self.accessResolver = AccessResolver(types: types)
+        self.qualifier = PayloadTypeQualifier(model: model)
         // `extension Alias { var movie … }` with `typealias Alias = Feature.Action` extends Feature.Action.
         let aliases = Dictionary(model.allFiles.flatMap(\.typeAliases).map { ($0.qualifiedName, $0.targetText) },
                                  uniquingKeysWith: { first, _ in first })
@@ -100,8 +102,9 @@ struct EnumPropertiesPlanner {
         }
         guard !declaration.cases.isEmpty else { return nil }
         // A C enum's cases carry no payload: only `is<Case>` is worth generating.
-        var cases = declaration.cases.map {
-            PlannedCase(declaration: $0, generatesValueProperty: declaration.cImport == nil, generatesIsProperty: true)
+        var cases = declaration.cases.map { enumCase in
+            PlannedCase(declaration: enumCase, generatesValueProperty: declaration.cImport == nil, generatesIsProperty: true,
+                        payloadTypes: (enumCase.associatedValues ?? []).map { qualifier.qualified($0.typeText, in: declaration) })
         }
         if declaration.cImport == nil { skipUnusableNames(&cases, diagnostics: &diagnostics) }
         skipCollisionsBetweenCases(&cases, diagnostics: &diagnostics)

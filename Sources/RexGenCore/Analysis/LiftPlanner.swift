@@ -4,6 +4,13 @@
 struct LiftPlanner {
     let tree: ActionTree
     let model: SourceModel
+    private let qualifier: PayloadTypeQualifier
+
+    init(tree: ActionTree, model: SourceModel) {
+        self.tree = tree
+        self.model = model
+        self.qualifier = PayloadTypeQualifier(model: model)
+    }
 
     func plan(diagnostics: inout [Diagnostic]) -> LiftPlan {
         var roots: [RootPlan] = []
@@ -109,20 +116,12 @@ struct LiftPlanner {
 
     /// Rewrites a payload's generic argument so it means the same at file scope: the parent's own generic
     /// parameters become the arguments the parent was reached with (`PageAction<Item>` inside
-    /// `RowsAction<Int>` is `PageAction<Int>`), and a type nested in the parent gets its qualified name.
+    /// `RowsAction<Int>` is `PageAction<Int>`), and a type nested in the parent or around it gets its
+    /// qualified name.
     private func concreteArgument(_ argument: String, parent: EnumDeclaration, parentArguments: [String]) -> String {
-        let parameters = parent.genericParameterNames
         var substitutions: [String: String] = [:]
-        for (parameter, value) in zip(parameters, parentArguments) { substitutions[parameter] = value }
-        let context = parent.qualifiedNameComponents
-        return SwiftIdentifiers.mapLeadingIdentifiers(in: argument) { identifier in
-            if let value = substitutions[identifier] { return value }
-            for depth in stride(from: context.count, to: 0, by: -1) {
-                let candidate = (context.prefix(depth) + [identifier]).joined(separator: ".")
-                if model.types[candidate] != nil { return candidate }
-            }
-            return identifier
-        }
+        for (parameter, value) in zip(parent.genericParameterNames, parentArguments) { substitutions[parameter] = value }
+        return qualifier.qualified(argument, in: parent, substituting: substitutions, outsideTheEnum: true)
     }
 
     /// `AppAction.movie → MovieAction.list`
@@ -145,12 +144,5 @@ struct LiftPlanner {
         }
         var seen = Set(root.ifConfig)
         return clauses.filter { seen.insert($0).inserted }
-    }
-}
-
-extension EnumDeclaration {
-    /// `<Value: Equatable, each T>` → `["Value", "each T"]`.
-    var genericParameterNames: [String] {
-        genericParameters.map { String($0.split(separator: ":", maxSplits: 1)[0]).trimmingSpaces }
     }
 }

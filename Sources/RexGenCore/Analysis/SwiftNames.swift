@@ -59,31 +59,3 @@ package enum SwiftNames {
         return first.lowercased() + text.dropFirst()
     }
 }
-
-enum SwiftIdentifiers {
-    /// Applies `transform` to each identifier in type text that does not follow a dot
-    /// (`Dictionary<Key, Row.ID>` → Dictionary, Key, Row), leaving everything else as written.
-    static func mapLeadingIdentifiers(in text: String, _ transform: (String) -> String) -> String {
-        var result = ""
-        var identifier = ""
-        var previous: Character = " "
-        var identifierFollowsDot = false
-        func flush() {
-            guard !identifier.isEmpty else { return }
-            result += identifierFollowsDot ? identifier : transform(identifier)
-            identifier = ""
-        }
-        for character in text {
-            if character == "_" || character.isLetter || (character.isNumber && !identifier.isEmpty) {
-                if identifier.isEmpty { identifierFollowsDot = previous == "." }
-                identifier.append(character)
-            } else {
-                flush()
-                result.append(character)
-            }
-            previous = character
-        }
-        flush()
-        return result
-    }
-}

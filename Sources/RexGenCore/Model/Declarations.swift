@@ -195,6 +195,17 @@ public struct EnumDeclaration: Hashable, Sendable {
     public func hasAnnotation(_ name: String, namespace: String) -> Bool {
         annotations.contains { $0.namespace == namespace && $0.name.lowercased() == name.lowercased() }
     }
+    /// `<Value: Equatable, each T>` → `["Value", "each T"]`.
+    var genericParameterNames: [String] {
+        genericParameters.map(Self.genericParameterName)
+    }
+
+    /// `Value: Equatable` → `Value`.
+    static func genericParameterName(_ parameter: String) -> String {
+        var name = parameter.prefix { $0 != ":" }.drop { $0 == " " }
+        while name.last == " " { name = name.dropLast() }
+        return String(name)
+    }
 }
 
 /// How Swift imports a C enum: only `enum_extensibility` (what `NS_ENUM`/`NS_CLOSED_ENUM`-style macros
@@ -220,13 +231,17 @@ public struct TypeDeclaration: Hashable, Sendable {
     public var declaredAccess: AccessLevel?
     public var enclosingScopes: [EnclosingScope]
     public var location: SourceLocation
+    /// `Box<Item, Value: Equatable>` → `["Item", "Value"]`: in the type's body these names shadow any type
+    /// of the same name declared further out, so a payload naming them must not be qualified.
+    public var genericParameterNames: [String]
 
     public init(qualifiedName: String, declaredAccess: AccessLevel?, enclosingScopes: [EnclosingScope],
-                location: SourceLocation) {
+                location: SourceLocation, genericParameterNames: [String] = []) {
         self.qualifiedName = qualifiedName
         self.declaredAccess = declaredAccess
         self.enclosingScopes = enclosingScopes
         self.location = location
+        self.genericParameterNames = genericParameterNames
     }
 }
 

@@ -28,6 +28,7 @@ enum ParsedFileCoding {
                 access(type.declaredAccess)
                 scopes(type.enclosingScopes)
                 location(type.location)
+                writer.strings(type.genericParameterNames)
             }
             writer.count(file.members.count)
             for member in file.members {
@@ -170,7 +171,8 @@ enum ParsedFileCoding {
             file.enums = try array { try $0.enumDeclaration() }
             file.types = try array { decoder in
                 TypeDeclaration(qualifiedName: try decoder.reader.string(), declaredAccess: try decoder.access(),
-                                enclosingScopes: try decoder.scopes(), location: try decoder.location())
+                                enclosingScopes: try decoder.scopes(), location: try decoder.location(),
+                                genericParameterNames: try decoder.reader.strings())
             }
             file.members = try array { decoder in
                 let owner = try decoder.reader.string()

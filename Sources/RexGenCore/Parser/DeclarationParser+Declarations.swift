@@ -148,7 +148,8 @@ extension DeclarationParser {
             isLocal: currentScope.isLocal || !currentScope.holdsDeclarations)
         if !declaration.isLocal {
             file.types.append(TypeDeclaration(qualifiedName: declaration.qualifiedName, declaredAccess: prefix.access,
-                                              enclosingScopes: enclosing, location: declaration.location))
+                                              enclosingScopes: enclosing, location: declaration.location,
+                                              genericParameterNames: declaration.genericParameterNames))
         }
         openEnums.append(declaration)
         push(.enumBody(openEnumIndex: openEnums.count - 1), path: path)
@@ -162,6 +163,7 @@ extension DeclarationParser {
         let nameToken = token
         let name = self.name(of: nameToken)
         advance()
+        let genericParameters = token.kind == .lessThan ? readGenericParameters() : []
         skipToBody()
         guard token.kind == .leftBrace else {
             // `actor` is only a keyword before a name and a body; elsewhere it is an ordinary word.
@@ -172,7 +174,8 @@ extension DeclarationParser {
         let path = currentScope.path + [name]
         if !currentScope.isLocal && currentScope.holdsDeclarations {
             file.types.append(TypeDeclaration(qualifiedName: path.joined(separator: "."), declaredAccess: prefix.access,
-                                              enclosingScopes: enclosingScopes, location: location(of: nameToken.start)))
+                                              enclosingScopes: enclosingScopes, location: location(of: nameToken.start),
+                                              genericParameterNames: genericParameters.map(EnumDeclaration.genericParameterName)))
         }
         push(.type(name: name, declaredAccess: prefix.access), path: path)
         advance()

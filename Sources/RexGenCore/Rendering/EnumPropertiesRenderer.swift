@@ -143,7 +143,7 @@ public enum EnumPropertiesRenderer {
     }
 
     private static func writeProperties(for plannedCase: PlannedCase, access: String, to writer: inout SwiftCodeWriter) {
-        let shape = PropertyShape(plannedCase.declaration)
+        let shape = PropertyShape(plannedCase.declaration, payloadTypes: plannedCase.payloadTypes)
         if plannedCase.generatesValueProperty {
             shape.availability.forEach { writer.line($0) }
             if let setter = shape.setter {

@@ -16,16 +16,21 @@ public struct PropertyShape: Sendable, Equatable {
     /// `@available` attributes copied from the case.
     public var availability: [String]
 
-    public init(_ enumCase: EnumCaseDeclaration) {
+    /// - Parameter payloadTypes: each payload's type as the generated code writes it (see
+    ///   `PlannedCase.payloadTypes`); the types as declared when nil.
+    public init(_ enumCase: EnumCaseDeclaration, payloadTypes: [String]? = nil) {
         name = SwiftNames.escaped(enumCase.name)
         pattern = "." + SwiftNames.escaped(enumCase.name)
         isName = SwiftNames.escaped(SwiftNames.isPropertyName(for: enumCase.name))
         availability = enumCase.attributes.filter { $0.hasPrefix("@available") }
-        guard let values = enumCase.associatedValues, !values.isEmpty else {
+        guard var values = enumCase.associatedValues, !values.isEmpty else {
             type = "Void"
             getter = "guard case \(pattern) = self else { return nil }; return ()"
             setter = nil
             return
+        }
+        if let payloadTypes, payloadTypes.count == values.count {
+            for index in values.indices { values[index].typeText = payloadTypes[index] }
         }
         let bindings: String
         let result: String

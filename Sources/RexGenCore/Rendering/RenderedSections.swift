@@ -53,9 +53,11 @@ public struct RenderedSections: Sendable {
             inputs.bool(enumCase.associatedValues != nil)
             for value in enumCase.associatedValues ?? [] {
                 inputs.optionalString(value.label)
-                inputs.string(value.typeText)
                 inputs.bool(value.isVariadic)
             }
+            // What the section writes: a type qualified because of a declaration in another file changes
+            // the section as much as an edit to the case would.
+            inputs.strings(plannedCase.payloadTypes)
         }
         let (first, second) = inputs.finalized
         return Key(first: first, second: second)

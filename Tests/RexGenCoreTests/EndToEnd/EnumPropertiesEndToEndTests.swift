@@ -21,7 +21,7 @@ final class EnumPropertiesEndToEndTests: XCTestCase {
     }
 
     /// The fixtures the driver (Tests/Fixtures/EnumProperties/Drivers) uses.
-    private static let drivenFixtures = ["App", "PayloadKinds", "AccessLevels", "Generics", "Conditionals", "Names",
+    private static let drivenFixtures = ["App", "PayloadKinds", "EnclosingTypes", "AccessLevels", "Generics", "Conditionals", "Names",
                                          "Collisions", "Skipped", "Selection", "AllEnums", "Suffix"]
 
     func testDriverPassesInSwift6Mode() throws { try buildAndRunDriver(.swift6) }

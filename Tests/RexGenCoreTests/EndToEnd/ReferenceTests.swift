@@ -12,6 +12,7 @@ struct ReferenceFixture {
     static let all: [ReferenceFixture] = [
         ReferenceFixture(name: "App"),
         ReferenceFixture(name: "PayloadKinds"),
+        ReferenceFixture(name: "EnclosingTypes"),
         ReferenceFixture(name: "AccessLevels"),
         ReferenceFixture(name: "Generics"),
         ReferenceFixture(name: "Conditionals"),
@@ -54,6 +55,7 @@ struct ReferenceFixture {
 final class ReferenceTests: XCTestCase {
     func testApp() throws { try assertReference("App") }
     func testPayloadKinds() throws { try assertReference("PayloadKinds") }
+    func testEnclosingTypes() throws { try assertReference("EnclosingTypes") }
     func testAccessLevels() throws { try assertReference("AccessLevels") }
     func testGenerics() throws { try assertReference("Generics") }
     func testConditionals() throws { try assertReference("Conditionals") }

@@ -27,6 +27,24 @@ final class IncrementalGenerationTests: XCTestCase {
         XCTAssertTrue(try project.runAndCompare().isUpToDate)
     }
 
+    /// A payload's type is qualified by what another file declares: adding or removing that declaration
+    /// changes the output for an enum whose own file did not change, in both layouts.
+    func testADeclarationInAnotherFileRequalifiesPayloads() throws {
+        for filePerSource in [false, true] {
+            project.options.filePerSource = filePerSource
+            try project.runAndCompare()
+            let rows = "EnumProperties-Reference-EnclosingTypes/CatalogRows.swift"
+            let original = try project.read(rows)
+            try project.write(rows, "// Row moved out\n")
+            try project.write("Moved/Row.swift", "public struct Row: Equatable {}\n")
+            try project.runAndCompare(expectParsed: 2)
+            XCTAssertFalse(try project.outputFiles().values.contains { $0.contains("Catalog.Row") })
+            try project.write(rows, original)
+            try project.runAndCompare(expectParsed: 1)
+            XCTAssertTrue(try project.outputFiles().values.contains { $0.contains("public var row: Catalog.Row?") })
+        }
+    }
+
     /// Only the edited enum's section is rendered again; the others are copied from the last output.
     func testOnlyTheEditedEnumIsRenderedAgain() throws {
         try project.replace("case logout", with: "case logout\n    case deleteAccount(reason: String)",

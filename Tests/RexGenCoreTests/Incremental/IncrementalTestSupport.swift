@@ -11,7 +11,7 @@ final class IncrementalProject {
         "EnumProperties/Reference/Collisions", "EnumProperties/Reference/Conditionals",
         "EnumProperties/Reference/Generics", "EnumProperties/Reference/PayloadKinds",
         "EnumProperties/Reference/AccessLevels", "EnumProperties/Reference/AliasCollisions",
-        "EnumProperties/Reference/Names", "Lifts/App",
+        "EnumProperties/Reference/Names", "EnumProperties/Reference/EnclosingTypes", "Lifts/App",
     ]
 
     let root: URL

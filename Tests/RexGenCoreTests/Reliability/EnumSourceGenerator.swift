@@ -40,6 +40,10 @@ struct EnumSourceGenerator {
     private var counter = 0
     /// Top-level structs declared outside any `#if`: the types an extension may extend.
     private var extensible: [String] = []
+    /// The member types each of those declares, which an enum in an extension of it may name unqualified.
+    private var memberTypesOf: [String: [String]] = [:]
+    /// How many payloads name a type declared in an enclosing type, the short way (`Item` for `S1.Item`).
+    private(set) var payloadsNamingEnclosingMembers = 0
 
     init(seed: UInt64, prefix: String) {
         random = SeededGenerator(seed: seed)
@@ -73,7 +77,7 @@ struct EnumSourceGenerator {
     private mutating func topLevelItem(depth: Int, ifConfig: [String]) {
         switch int(0...9) {
         case 0...3: enumDecl(indent: depth, path: [], access: pick([nil, "public", "internal", "fileprivate"]),
-                             ifConfig: ifConfig, isLocal: false, genericNames: [])
+                             ifConfig: ifConfig, isLocal: false, genericNames: [], memberTypes: [])
         case 4...5: container(indent: depth, path: [], ifConfig: ifConfig)
         case 6: function(indent: depth, ifConfig: ifConfig)
         case 7 where !extensible.isEmpty:
@@ -81,7 +85,7 @@ struct EnumSourceGenerator {
             emit("extension \(extended) {", depth)
             for _ in 0..<int(1...2) {
                 enumDecl(indent: depth + 1, path: [extended], access: pick([nil, "public", "private"]),
-                         ifConfig: ifConfig, isLocal: false, genericNames: [])
+                         ifConfig: ifConfig, isLocal: false, genericNames: [], memberTypes: memberTypesOf[extended] ?? [])
             }
             emit("}", depth)
         default:
@@ -112,16 +116,35 @@ struct EnumSourceGenerator {
         let isGeneric = chance(0.2)
         let keyword = pick(["struct", "final class", "enum"])
         emit("\(keyword) \(name)\(isGeneric ? "<Element>" : "") {", indent)
-        if path.isEmpty, ifConfig.isEmpty, !isGeneric, keyword == "struct" { extensible.append(name) }
+        // Member types the enums inside name the short way, as Swift's lexical lookup allows; written before
+        // or after the enums, since order does not matter to lookup.
+        var memberTypes: [String] = []
+        var memberLines: [String] = []
+        if chance(0.6) {
+            memberTypes.append("\(name)Item")
+            memberLines.append("struct \(name)Item {}")
+            if chance(0.5) {
+                memberTypes.append("\(name)List")
+                memberLines.append("typealias \(name)List = [\(name)Item]")
+            }
+        }
+        let membersFirst = chance(0.5)
+        if membersFirst { memberLines.forEach { emit($0, indent + 1) } }
+        if path.isEmpty, ifConfig.isEmpty, !isGeneric, keyword == "struct" {
+            extensible.append(name)
+            memberTypesOf[name] = memberTypes
+        }
         for _ in 0..<int(1...3) {
             // No local types in a generic type's methods: the compiler rejects them.
             if !isGeneric && chance(0.2) {
                 function(indent: indent + 1, ifConfig: ifConfig)
             } else {
                 enumDecl(indent: indent + 1, path: path + [name], access: pick([nil, "public", "private"]),
-                         ifConfig: ifConfig, isLocal: false, genericNames: isGeneric ? ["Element"] : [])
+                         ifConfig: ifConfig, isLocal: false, genericNames: isGeneric ? ["Element"] : [],
+                         memberTypes: memberTypes)
             }
         }
+        if !membersFirst { memberLines.forEach { emit($0, indent + 1) } }
         emit("}", indent)
         if keyword == "enum" {
             // A caseless enum holding others is an enum too, and the reader reports it.
@@ -135,14 +158,16 @@ struct EnumSourceGenerator {
         emit("func \(freshName("f"))() {", indent)
         emit("let value = [1, 2].map { $0 * 2 }", indent + 1)
         for _ in 0..<int(1...2) {
-            enumDecl(indent: indent + 1, path: [], access: nil, ifConfig: ifConfig, isLocal: true, genericNames: [])
+            enumDecl(indent: indent + 1, path: [], access: nil, ifConfig: ifConfig, isLocal: true, genericNames: [],
+                     memberTypes: [])
         }
         emit("_ = value", indent + 1)
         emit("}", indent)
     }
 
+    /// - Parameter memberTypes: types declared in the enclosing types, which payloads may name unqualified.
     private mutating func enumDecl(indent: Int, path: [String], access: String?, ifConfig: [String],
-                                   isLocal: Bool, genericNames: [String]) {
+                                   isLocal: Bool, genericNames: [String], memberTypes: [String]) {
         let name = freshName("E")
         var model = ExpectedEnum(qualifiedName: (path + [name]).joined(separator: "."), access: access,
                                  genericParameters: [], isLocal: isLocal, ifConfig: ifConfig)
@@ -165,23 +190,25 @@ struct EnumSourceGenerator {
         if let rawType { header += ": \(rawType)" }
         emit(header + " {", indent)
         let typeNames = genericNames + model.genericParameters.map { String($0.prefix { $0 != ":" }) }
+        // A public enum's payloads cannot name the internal member types.
+        let payloadNames = typeNames + (access == "public" ? [] : memberTypes)
         var caseCount = 0
         for group in 0..<int(1...4) {
             // The first group is unconditional: a raw-valued enum whose cases are all compiled out is invalid.
             if group > 0 && chance(0.25) {
                 ifBlock(indent: indent + 1, ifConfig: []) { generator, clauses in
                     generator.caseDecl(into: &model, indent: indent + 1, ifConfig: clauses, rawType: rawType,
-                                       typeNames: typeNames, counter: &caseCount)
+                                       typeNames: payloadNames, counter: &caseCount)
                 }
             } else {
-                caseDecl(into: &model, indent: indent + 1, ifConfig: [], rawType: rawType, typeNames: typeNames,
+                caseDecl(into: &model, indent: indent + 1, ifConfig: [], rawType: rawType, typeNames: payloadNames,
                          counter: &caseCount)
             }
         }
         if chance(0.2) { emit("var helper\(counter): Int { 0 }", indent + 1) }
         if !isLocal && chance(0.15) {
             enumDecl(indent: indent + 1, path: path + [name], access: nil, ifConfig: ifConfig, isLocal: false,
-                     genericNames: typeNames)
+                     genericNames: typeNames, memberTypes: memberTypes)
         }
         emit("}", indent)
         expected.append(model)
@@ -227,6 +254,7 @@ struct EnumSourceGenerator {
 
     /// `(label: Type = default, …)` with its expected reading.
     private mutating func payload(typeNames: [String]) -> (String, [ExpectedValue]) {
+        let memberTypeNames = typeNames.filter { $0.hasSuffix("Item") || $0.hasSuffix("List") }
         var parts: [String] = []
         var values: [ExpectedValue] = []
         for index in 0..<int(1...3) {
@@ -242,6 +270,7 @@ struct EnumSourceGenerator {
             if let chosen = label, values.contains(where: { $0.label == chosen }) { label = nil; prefix = "" }
             let (written, expectedType, defaultValue) = TypeShape.random(using: &self.random, typeNames: typeNames)
                 .render(using: &self.random)
+            if memberTypeNames.contains(where: { written.contains($0) }) { payloadsNamingEnclosingMembers += 1 }
             var part = prefix + written
             var value = ExpectedValue(label: label, type: expectedType)
             if let defaultValue, chance(0.3) {

@@ -64,10 +64,12 @@ final class ReliabilityPropertyTests: XCTestCase {
     func testGeneratorCoversEveryShape() {
         var sources = ""
         var expected: [ExpectedEnum] = []
+        var payloadsNamingEnclosingMembers = 0
         for iteration in 0..<100 {
             var generator = EnumSourceGenerator(seed: Self.baseSeed &+ UInt64(iteration), prefix: "C\(iteration)_")
             sources += generator.makeFile()
             expected += generator.expected
+            payloadsNamingEnclosingMembers += generator.payloadsNamingEnclosingMembers
         }
         let cases = expected.flatMap(\.cases)
         let values = cases.compactMap(\.values).flatMap { $0 }
@@ -87,6 +89,8 @@ final class ReliabilityPropertyTests: XCTestCase {
             ("a function type", values.contains { $0.type.contains("->") }),
             ("a comment inside a type", sources.contains("/* ) -> Void, evil: */")),
             ("a line comment inside a type", sources.contains("// line comment, ) -> Never\n")),
+            ("a payload naming a type declared in an enclosing type", payloadsNamingEnclosingMembers > 0),
+            ("a payload naming a typealias declared in an enclosing type", sources.range(of: #"\(.*List"#, options: .regularExpression) != nil),
         ]
         for (shape, covered) in coverage { XCTAssertTrue(covered, "100 generated files hold no \(shape)") }
     }

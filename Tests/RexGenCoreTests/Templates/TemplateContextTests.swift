@@ -53,4 +53,28 @@ final class TemplateContextTests: XCTestCase {
             """)
         XCTAssertEqual(output, "MovieAction:true Tab:false Holder.LocalEvent:true \nMovieAction Holder.LocalEvent \n")
     }
+
+    /// A payload naming a type declared beside the enum: `typeName` is as written (Sourcery's meaning),
+    /// `qualifiedTypeName` and the property's `type` resolve at file scope; for every enum, selected or not.
+    func testPayloadTypesAreOfferedAsWrittenAndQualified() throws {
+        let output = try render("""
+            {% for type in types.enums %}{% for case in type.cases %}{% for value in case.associatedValues %}
+            {{ type.name }}.{{ case.name }}: {{ value.typeName }} | {{ value.qualifiedTypeName }} | {{ case.property.type }}
+            {% endfor %}{% endfor %}{% endfor %}
+            """, source: """
+            enum Movies {
+                enum Event { case picker(Picker.Event), list([Item]) }
+                enum Tab { case item(Item) }
+                enum Picker { enum Event { case opened } }
+                struct Item {}
+            }
+
+            """)
+        XCTAssertEqual(output, """
+            Movies.Event.picker: Picker.Event | Movies.Picker.Event | Movies.Picker.Event
+            Movies.Event.list: [Item] | [Movies.Item] | [Movies.Item]
+            Movies.Tab.item: Item | Movies.Item | Movies.Item
+
+            """)
+    }
 }

@@ -16,6 +16,7 @@ struct EnumPropertiesDriver {
         checkConditionals(&checks)
         checkNamesAndCollisions(&checks)
         checkAccessAndSelection(&checks)
+        checkEnclosingTypes(&checks)
         print("REXGEN-DRIVER-DONE checks=\(checks.count) failures=\(checks.failures.count)")
         exit(checks.failures.isEmpty ? 0 : 1)
     }

@@ -87,6 +87,85 @@ extension StoreType where ActionType == URLAction {
     }
 }
 
+// MARK: - Library.Action
+
+/// An action that Library.Action can carry: extracted from it and wrapped into it through every level.
+public protocol LibraryActionConvertible {
+    /// The action inside `libraryAction`, or nil when `libraryAction` is not on this action's path.
+    init?(libraryAction: Library.Action)
+    /// This action wrapped into the root action.
+    var libraryAction: Library.Action { get }
+}
+
+extension Library.Action: LibraryActionConvertible {
+    public init?(libraryAction: Library.Action) { self = libraryAction }
+    public var libraryAction: Library.Action { self }
+}
+
+extension ShelfAction: LibraryActionConvertible where Item == Library.Book {
+    public init?(libraryAction: Library.Action) {
+        guard case let .shelf(value) = libraryAction else { return nil }
+        self = value
+    }
+    public var libraryAction: Library.Action { .shelf(self) }
+}
+
+extension Reducer where ActionType: LibraryActionConvertible {
+    /// Runs this reducer on its own actions inside `Library.Action`, on the part of `GlobalState` at `state`.
+    public func liftToLibraryAction<GlobalState>(
+        state: WritableKeyPath<GlobalState, StateType>
+    ) -> Reducer<Library.Action, GlobalState> {
+        lift(
+            actionGetter: { ActionType(libraryAction: $0) },
+            stateGetter: { $0[keyPath: state] },
+            stateSetter: { $0[keyPath: state] = $1 }
+        )
+    }
+
+    /// Runs this reducer on its own actions inside `Library.Action`, on the same state.
+    public func liftToLibraryAction() -> Reducer<Library.Action, StateType> {
+        lift(actionGetter: { ActionType(libraryAction: $0) }, stateGetter: { $0 }, stateSetter: { $0 = $1 })
+    }
+}
+
+extension MiddlewareProtocol where InputActionType: LibraryActionConvertible, OutputActionType: LibraryActionConvertible {
+    /// Receives its own actions from `Library.Action`, its output wrapped back into `Library.Action`; `state` may be a key path.
+    public func liftToLibraryAction<GlobalState>(
+        state: @escaping (GlobalState) -> StateType
+    ) -> LiftMiddleware<Library.Action, Library.Action, GlobalState, Self> {
+        lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: state)
+    }
+
+    /// Receives its own actions from `Library.Action`, its output wrapped back into `Library.Action`, on the same state.
+    public func liftToLibraryAction() -> LiftMiddleware<Library.Action, Library.Action, StateType, Self> {
+        lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: { $0 })
+    }
+}
+
+extension MiddlewareProtocol where InputActionType: LibraryActionConvertible, OutputActionType == Never {
+    /// Receives its own actions from `Library.Action`, for middlewares that never dispatch; `state` may be a key path.
+    public func liftToLibraryAction<GlobalState>(
+        state: @escaping (GlobalState) -> StateType
+    ) -> LiftMiddleware<Library.Action, Library.Action, GlobalState, Self> {
+        lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: state)
+    }
+
+    /// Receives its own actions from `Library.Action`, for middlewares that never dispatch, on the same state.
+    public func liftToLibraryAction() -> LiftMiddleware<Library.Action, Library.Action, StateType, Self> {
+        lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: { $0 })
+    }
+}
+
+extension StoreType where ActionType == Library.Action {
+    /// A store for a view that sends `ViewAction`s and reads `ViewState`.
+    public func projection<ViewAction: LibraryActionConvertible, ViewState>(
+        for viewAction: ViewAction.Type,
+        state: @escaping (StateType) -> ViewState
+    ) -> StoreProjection<ViewAction, ViewState> {
+        projection(action: { $0.libraryAction }, state: state)
+    }
+}
+
 // MARK: - Router.Action
 
 /// An action that Router.Action can carry: extracted from it and wrapped into it through every level.

@@ -31,3 +31,20 @@ public enum EnvelopeAction<Payload> {
 public enum WrappedAction {
     case open
 }
+
+// A namespace whose action carries a generic action with a type declared beside it: the conformance's
+// `where` clause names that type qualified (`Library.Book`), since it is written at file scope.
+public enum Library {
+    public enum Action {
+        case shelf(ShelfAction<Book>)
+    }
+
+    public struct Book {
+        public init() {}
+    }
+}
+
+public enum ShelfAction<Item> {
+    case select(Item)
+    case clear
+}

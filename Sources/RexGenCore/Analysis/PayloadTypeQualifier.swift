@@ -1,0 +1,212 @@
+/// Rewrites a payload's type text so that it means, in an extension written at file scope, what it means
+/// where the enum declares it.
+///
+/// Inside `enum Movies { enum Event { case picker(Picker.Event) } }` the name `Picker` is found by Swift's
+/// lexical lookup in `Movies`; in `extension Movies.Event { … }` it is not in scope. Each name that starts a
+/// type (every generic argument, tuple element, function parameter and result included) is looked up the way
+/// the compiler does: the enum's own members and generic parameters first, then each enclosing type's members
+/// and generic parameters outward, stopping at an extension (whose extended type's own enclosing types are not
+/// searched). A name found in an enclosing type is written with that type's qualified name
+/// (`Movies.Picker.Event`); a name found in the enum itself, as a generic parameter, or nowhere in the
+/// sources (top level, another module) is kept as written.
+package struct PayloadTypeQualifier: Sendable {
+    /// Qualified names of every type and typealias the sources and references declare.
+    private let declaredNames: Set<String>
+    /// The last component of each nested declared name: a type text mentioning none of these is returned
+    /// as it is without any lookup, which is nearly every payload (`Int`, `String`, `MovieAction`).
+    private let nestedSimpleNames: Set<Substring>
+    private let types: [String: TypeDeclaration]
+
+    package init(model: SourceModel) {
+        var names = Set<String>()
+        var simple = Set<Substring>()
+        func add(_ qualifiedName: String) {
+            names.insert(qualifiedName)
+            if let dot = qualifiedName.utf8.lastIndex(of: UInt8(ascii: ".")) {
+                simple.insert(qualifiedName[qualifiedName.utf8.index(after: dot)...])
+            }
+        }
+        for file in model.allFiles {
+            file.types.forEach { add($0.qualifiedName) }
+            file.typeAliases.forEach { add($0.qualifiedName) }
+        }
+        declaredNames = names
+        nestedSimpleNames = simple
+        types = model.types
+    }
+
+    /// The type text as generated code must write it in an extension of `declaration`.
+    /// - Parameter substitutions: values for the enum's own generic parameters, written in place of them
+    ///   (a conformance's `where` clause states a payload of a generic parent in the parent's arguments).
+    /// - Parameter outsideTheEnum: the text is written outside any extension of the enum (such as another
+    ///   type's `where` clause), so names of the enum's own member types are qualified too.
+    package func qualified(_ typeText: String, in declaration: EnumDeclaration,
+                           substituting substitutions: [String: String] = [:], outsideTheEnum: Bool = false) -> String {
+        guard !nestedSimpleNames.isEmpty || !substitutions.isEmpty else { return typeText }
+        let names = TypeTextNames(typeText)
+        guard names.starts.contains(where: { nestedSimpleNames.contains($0.name) || substitutions[String($0.name)] != nil })
+        else { return typeText }
+        var result = ""
+        var copied = typeText.startIndex
+        for start in names.starts {
+            let replacement: String
+            if let value = substitutions[String(start.name)] {
+                replacement = value
+            } else if let scope = enclosingScope(declaring: String(start.name), from: declaration,
+                                                 outsideTheEnum: outsideTheEnum) {
+                replacement = scope + "." + typeText[start.range]
+            } else {
+                continue
+            }
+            result += typeText[copied..<start.range.lowerBound]
+            result += replacement
+            copied = start.range.upperBound
+        }
+        return result + typeText[copied...]
+    }
+
+    /// The qualified name of the enclosing type that declares `name` as Swift would find it from inside
+    /// `declaration`, or nil when the name means what it says at file scope too.
+    private func enclosingScope(declaring name: String, from declaration: EnumDeclaration,
+                                outsideTheEnum: Bool) -> String? {
+        guard nestedSimpleNames.contains(Substring(name)) else { return nil }
+        let components = declaration.qualifiedNameComponents
+        if declaration.genericParameterNames.contains(name) { return nil }
+        if !outsideTheEnum, declaredNames.contains(declaration.qualifiedName + "." + name) { return nil }
+        // Lookup from inside `extension A.B { … }` searches A.B but not A.
+        var innermostScopeDepth = 1
+        if case .extension(let extendedType, _)? = declaration.enclosingScopes.first {
+            innermostScopeDepth = extendedType.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) }
+        }
+        var depth = outsideTheEnum ? components.count : components.count - 1
+        while depth >= innermostScopeDepth {
+            let scope = components.prefix(depth)
+            let scopeName = scope.joined(separator: ".")
+            // A generic parameter shadows a member type of the same name declared in the same type.
+            if types[scopeName]?.genericParameterNames.contains(name) == true { return nil }
+            if declaredNames.contains(scopeName + "." + name) {
+                return scope.enumerated().map { index, component in
+                    index > 0 && SwiftNames.memberTypeNamesNeedingBackticks.contains(component)
+                        ? "`\(component)`" : SwiftNames.escaped(component)
+                }.joined(separator: ".")
+            }
+            depth -= 1
+        }
+        return nil
+    }
+}
+
+/// The names in a type's text that Swift looks up lexically: each identifier that starts a type, as
+/// opposed to a member after a dot (`Event` in `Picker.Event`), a tuple or parameter label
+/// (`name` in `(name: String)`), an attribute (`@Sendable`, `@convention(c)`) or a keyword (`some`, `any`,
+/// `inout`, `throws`, `Self`).
+///
+/// Read as UTF-8 bytes: every byte of a non-ASCII scalar counts as part of an identifier, which is what such
+/// scalars are in type text.
+struct TypeTextNames {
+    struct Start {
+        /// The name without backticks.
+        var name: Substring
+        /// Where the identifier is written, backticks included.
+        var range: Range<String.Index>
+    }
+
+    private(set) var starts: [Start] = []
+
+    private static let keywords: Set<Substring> = [
+        "some", "any", "inout", "throws", "rethrows", "async", "sending", "borrowing", "consuming", "each",
+        "repeat", "Self", "Any", "Type", "Protocol", "isolated", "nonisolated", "__owned", "__shared", "let", "var",
+    ]
+
+    init(_ text: String) {
+        let bytes = Array(text.utf8)
+        let utf8 = text.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        var brackets: [UInt8] = []
+        var offset = 0
+        var previousSignificant = UInt8(ascii: " ")
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "@") {
+                offset = Self.skipAttribute(bytes, from: offset + 1)
+                previousSignificant = UInt8(ascii: " ")
+                continue
+            }
+            guard Self.startsIdentifier(byte) else {
+                switch byte {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"): brackets.append(byte)
+                case UInt8(ascii: ")"), UInt8(ascii: "]"): _ = brackets.popLast()
+                case UInt8(ascii: ">") where previousSignificant != UInt8(ascii: "-"): _ = brackets.popLast()
+                default: break
+                }
+                if byte != UInt8(ascii: " ") { previousSignificant = byte }
+                offset += 1
+                continue
+            }
+            let (nameRange, end) = Self.identifier(bytes, from: offset)
+            let followsDot = previousSignificant == UInt8(ascii: ".")
+            let isLabel = brackets.last == UInt8(ascii: "(") && Self.isLabel(bytes, after: end)
+            if !followsDot, !isLabel {
+                let name = text[index(nameRange.lowerBound)..<index(nameRange.upperBound)]
+                if byte == UInt8(ascii: "`") || !Self.keywords.contains(name) {
+                    starts.append(Start(name: name, range: index(offset)..<index(end)))
+                }
+            }
+            previousSignificant = UInt8(ascii: "a")
+            offset = end
+        }
+    }
+
+    private static func startsIdentifier(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || byte == UInt8(ascii: "`") || byte >= 0x80
+            || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+    }
+
+    private static func continuesIdentifier(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || byte >= 0x80 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+    }
+
+    /// The name's byte range (inside any backticks) and the offset just past the identifier.
+    private static func identifier(_ bytes: [UInt8], from start: Int) -> (name: Range<Int>, end: Int) {
+        if bytes[start] == UInt8(ascii: "`") {
+            var end = start + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "`") { end += 1 }
+            return ((start + 1)..<end, min(end + 1, bytes.count))
+        }
+        var end = start
+        while end < bytes.count, continuesIdentifier(bytes[end]) { end += 1 }
+        return (start..<end, end)
+    }
+
+    /// Inside parentheses, `name:` and `_ name:` are labels: the next significant byte is a colon, or
+    /// another identifier and then a colon.
+    private static func isLabel(_ bytes: [UInt8], after end: Int) -> Bool {
+        var offset = skipSpaces(bytes, from: end)
+        guard offset < bytes.count else { return false }
+        if bytes[offset] == UInt8(ascii: ":") { return true }
+        guard startsIdentifier(bytes[offset]) else { return false }
+        offset = skipSpaces(bytes, from: identifier(bytes, from: offset).end)
+        return offset < bytes.count && bytes[offset] == UInt8(ascii: ":")
+    }
+
+    private static func skipSpaces(_ bytes: [UInt8], from start: Int) -> Int {
+        var offset = start
+        while offset < bytes.count, bytes[offset] == UInt8(ascii: " ") { offset += 1 }
+        return offset
+    }
+
+    /// Past an attribute's name and its parenthesised arguments, if any.
+    private static func skipAttribute(_ bytes: [UInt8], from start: Int) -> Int {
+        var offset = start
+        while offset < bytes.count, continuesIdentifier(bytes[offset]) { offset += 1 }
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "(") else { return offset }
+        var depth = 0
+        repeat {
+            if bytes[offset] == UInt8(ascii: "(") { depth += 1 }
+            if bytes[offset] == UInt8(ascii: ")") { depth -= 1 }
+            offset += 1
+        } while depth > 0 && offset < bytes.count
+        return offset
+    }
+}
