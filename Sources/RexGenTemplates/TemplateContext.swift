@@ -35,7 +35,8 @@ public enum TemplateContext {
             "roots": treeRoots(result.actionTree),
         ]
         if let lifts = result.lifts {
-            context["lifts"] = ["roots": lifts.roots.map(rootObject), "imports": imports(lifts.imports)]
+            context["lifts"] = ["roots": lifts.roots.map(rootObject), "imports": imports(lifts.imports),
+                                "frameworkModules": LiftRenderer.frameworkModules(lifts)]
         }
         return context
     }
@@ -171,6 +172,7 @@ public enum TemplateContext {
             "accessLevel": root.access.memberKeyword,
             "ifConfigOpen": root.declaration.ifConfig.openingLines,
             "ifConfigClose": root.declaration.ifConfig.closingLines,
+            "sections": LiftRenderer.frameworkSections(for: root).map(sectionObject),
             "conformances": root.conformances.map { conformance in
                 TemplateObject([
                     "typeName": conformance.declaration.qualifiedNameForExtension,
@@ -188,6 +190,29 @@ public enum TemplateContext {
             },
         ])
     }
+}
+
+/// One framework's lifts for a root: `module`, and `extensions`, each with `attributes`, `openingLine` and
+/// `functions`, each with `documentation`, `signatureLines` and `body` (lines without indentation).
+private func sectionObject(_ section: LiftFrameworkSection) -> TemplateObject {
+    TemplateObject([
+        "module": section.module,
+        "extensions": section.extensions.map { liftExtension in
+            TemplateObject([
+                "attributes": liftExtension.attributes,
+                "extendedType": liftExtension.extendedType,
+                "constraints": liftExtension.constraints,
+                "openingLine": liftExtension.openingLine,
+                "functions": liftExtension.functions.map { function in
+                    TemplateObject([
+                        "documentation": function.documentation, "name": function.name,
+                        "signatureLines": function.signatureLines, "body": function.body,
+                        "returnType": function.returnType,
+                    ])
+                },
+            ])
+        },
+    ])
 }
 
 extension Array where Element == IfConfigClause {

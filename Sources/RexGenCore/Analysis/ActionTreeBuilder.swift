@@ -1,4 +1,4 @@
-/// Builds the action tree from the model: which selected enums carry which, and which are roots.
+/// Builds the action tree from the model: which enums are actions, which carry which, and which are roots.
 struct ActionTreeBuilder {
     let model: SourceModel
     let rules: SelectionRules
@@ -6,19 +6,7 @@ struct ActionTreeBuilder {
     let configuredRoots: [String]
 
     func build(diagnostics: inout [Diagnostic]) -> ActionTree {
-        let resolver = AccessResolver(types: model.types)
-        var nodes: [ActionTree.Node] = []
-        for (isReference, files) in [(false, model.files), (true, model.referenceFiles)] {
-            for file in files {
-                for declaration in file.enums where !declaration.isLocal && rules.isSelected(declaration) {
-                    let access = resolver.effectiveAccess(declared: declaration.declaredAccess,
-                                                          enclosing: declaration.enclosingScopes)
-                    guard access.isVisibleToOtherFiles else { continue }
-                    nodes.append(ActionTree.Node(declaration: declaration, isReference: isReference,
-                                                 effectiveAccess: access))
-                }
-            }
-        }
+        let nodes = Self.actionNodes(in: model, rules: rules)
         let names = TypeNameResolver(nodes: nodes, model: model)
         let selectedNodes = nodes
         // Each node's payloads resolve on their own, so nodes are resolved on every core; order is kept.
@@ -34,6 +22,48 @@ struct ActionTreeBuilder {
         }.flatMap { $0 }
         let unrooted = ActionTree(nodes: nodes, edges: edges, roots: [])
         return ActionTree(nodes: nodes, edges: edges, roots: findRoots(in: unrooted, diagnostics: &diagnostics))
+    }
+
+    /// The nodes of the tree, in source order (sources, then references): every enum that can be extended
+    /// from another file and is an action enum by its name or annotation, and, recursively, every enum
+    /// declared directly inside a node and carried by one of the node's cases (`BoardAction.Request`).
+    static func actionNodes(in model: SourceModel, rules: SelectionRules) -> [ActionTree.Node] {
+        let resolver = AccessResolver(types: model.types)
+        var candidates: [ActionTree.Node] = []
+        for (isReference, files) in [(false, model.files), (true, model.referenceFiles)] {
+            for file in files {
+                for declaration in file.enums where !declaration.isLocal {
+                    let access = resolver.effectiveAccess(declared: declaration.declaredAccess,
+                                                          enclosing: declaration.enclosingScopes)
+                    guard access.isVisibleToOtherFiles else { continue }
+                    candidates.append(ActionTree.Node(declaration: declaration, isReference: isReference,
+                                                      effectiveAccess: access))
+                }
+            }
+        }
+        var isNode = candidates.map { rules.isActionEnum($0.declaration) }
+        // Most enums nest nothing: only a node with an enum declared inside it can carry a nested one.
+        let nestedParents = Set(candidates.map { Array($0.declaration.qualifiedNameComponents.dropLast()) })
+        var pending = candidates.indices.filter {
+            isNode[$0] && nestedParents.contains(candidates[$0].declaration.qualifiedNameComponents)
+        }
+        guard !pending.isEmpty else { return zip(candidates, isNode).filter(\.1).map(\.0) }
+        let names = TypeNameResolver(nodes: candidates, model: model)
+        while let parent = pending.popLast() {
+            let declaration = candidates[parent].declaration
+            for enumCase in declaration.cases {
+                guard let values = enumCase.associatedValues, values.count == 1, !values[0].isVariadic,
+                      let (child, _) = names.resolve(values[0].typeText, from: declaration.qualifiedNameComponents),
+                      !isNode[child],
+                      Array(candidates[child].declaration.qualifiedNameComponents.dropLast())
+                          == declaration.qualifiedNameComponents,
+                      !candidates[child].declaration.hasAnnotation("skip", namespace: "rexgen")
+                else { continue }
+                isNode[child] = true
+                pending.append(child)
+            }
+        }
+        return zip(candidates, isNode).filter(\.1).map(\.0)
     }
 
     private func findRoots(in tree: ActionTree, diagnostics: inout [Diagnostic]) -> [Int] {

@@ -1,4 +1,4 @@
-/// Which enums are action enums: the rules of DESIGN.md's "Input" section.
+/// Which enums get properties and which are action enums: the rules of DESIGN.md's "Input" section.
 public struct SelectionRules: Hashable, Sendable {
     public static let defaultSuffixes = ["Action", "Event"]
 
@@ -12,13 +12,27 @@ public struct SelectionRules: Hashable, Sendable {
         self.selectsAllEnums = selectsAllEnums
     }
 
+    /// Whether the enum gets enum properties: every action enum, and every enum marked for properties alone
+    /// (`// rexgen: prism`, Sourcery's `// sourcery: Prism` or conformance to a `Prism` protocol, which
+    /// SwiftRex's Sourcery templates select by) or selected by `--all-enums`.
     public func isSelected(_ declaration: EnumDeclaration) -> Bool {
         if declaration.hasAnnotation("skip", namespace: "rexgen") { return false }
         if selectsAllEnums { return true }
         if declaration.hasAnnotation("prism", namespace: "rexgen")
-            || declaration.hasAnnotation("prism", namespace: "sourcery") {
+            || declaration.hasAnnotation("prism", namespace: "sourcery")
+            || declaration.inheritance.contains("Prism") {
             return true
         }
+        return isActionEnum(declaration)
+    }
+
+    /// Whether the enum is a node of the action tree by itself: selected by name suffix, or annotated
+    /// `// rexgen: action`. Enums nested in an action enum and carried by its cases join the tree as well
+    /// (see `ActionTreeBuilder`); an enum that gets properties only through a prism annotation or
+    /// `--all-enums` (a state, a result, an error) is data, not an action.
+    public func isActionEnum(_ declaration: EnumDeclaration) -> Bool {
+        if declaration.hasAnnotation("skip", namespace: "rexgen") { return false }
+        if declaration.hasAnnotation("action", namespace: "rexgen") { return true }
         return suffixes.contains { declaration.name.hasSuffix($0) }
     }
 

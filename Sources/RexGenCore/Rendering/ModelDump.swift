@@ -10,6 +10,7 @@ public enum ModelDump {
         let types = model.types
         let resolver = AccessResolver(types: types)
         let carried = rules.carriedTypeNames(in: model)
+        let actionNodes = Set(ActionTreeBuilder.actionNodes(in: model, rules: rules).map(\.declaration.location))
         var records: [EnumRecord] = []
         for (isReference, files) in [(false, model.files), (true, model.referenceFiles)] {
             for file in files {
@@ -18,6 +19,7 @@ public enum ModelDump {
                                                           enclosing: declaration.enclosingScopes)
                     records.append(EnumRecord(declaration: declaration, effectiveAccess: access,
                                               selected: !isReference && rules.isSelected(declaration, carriedTypeNames: carried),
+                                              actionNode: actionNodes.contains(declaration.location),
                                               reference: isReference))
                 }
             }
@@ -37,12 +39,15 @@ public enum ModelDump {
         let declaration: EnumDeclaration
         let effectiveAccess: AccessLevel
         let selected: Bool
+        /// A node of the action tree (an action enum), as opposed to one that only gets properties.
+        let actionNode: Bool
         let reference: Bool
 
         /// The keys in byte order, as `JSONEncoder`'s `.sortedKeys` writes them (`cImport` before `cases`).
         func write(to writer: inout JSONBytesWriter) {
             writer.beginObject()
             writer.key("access"); writer.string(declaration.declaredAccess?.rawValue)
+            writer.key("actionNode"); writer.bool(actionNode)
             writer.key("annotations"); writer.strings(declaration.annotations.map { annotation in
                 "\(annotation.namespace): \(annotation.name)" + (annotation.value.map { " = \($0)" } ?? "")
             })

@@ -5,13 +5,16 @@ import XCTest
 /// `dump --format dot` and the diagnostics, byte for byte, for two fixtures:
 /// - EndToEnd: Tests/Fixtures/Lifts/App with `--reference MovieFeature` (the tree LiftEndToEndTests runs);
 /// - Shapes: Tests/Fixtures/Lifts/Shapes (nested and acronym roots, `#if`, keyword names and labels,
-///   typealiases, cycles, a generic root).
+///   typealiases, cycles, a generic root);
+/// - Game: Tests/Fixtures/Lifts/Game (sub-actions nested in their action, state, result and error enums
+///   marked for properties only: data, not tree nodes).
 /// Expected files: Tests/Fixtures/Lifts/Expected/<fixture>.<kind>. Each was reviewed by eye; to accept a
 /// deliberate change run `REXGEN_RECORD=1 swift test --filter LiftReferenceTests` and review the diff.
 final class LiftReferenceTests: XCTestCase {
     private static let fixtures: [String: [String]] = [
         "EndToEnd": LiftTestSupport.endToEndArguments,
         "Shapes": ["Shapes"],
+        "Game": ["Game"],
     ]
 
     func testEndToEndLiftFile() throws { try assertLiftFile("EndToEnd") }
@@ -21,6 +24,34 @@ final class LiftReferenceTests: XCTestCase {
     func testShapesLiftFile() throws { try assertLiftFile("Shapes") }
     func testShapesTree() throws { try assertDump("Shapes", format: "tree") }
     func testShapesDot() throws { try assertDump("Shapes", format: "dot") }
+
+    func testGameLiftFile() throws { try assertLiftFile("Game") }
+    func testGameTree() throws { try assertDump("Game", format: "tree") }
+
+    /// Every enum of the Game fixture gets properties; only the actions are tree nodes, so only they conform.
+    func testGameDataEnumsGetPropertiesButNoConformance() throws {
+        let work = try temporaryDirectory()
+        try LiftTestSupport.generate(["Game"], into: work)
+        let properties = try LiftTestSupport.read(work.appendingPathComponent(LiftTestSupport.propertiesFileName))
+        let lifts = try LiftTestSupport.read(work.appendingPathComponent(LiftTestSupport.liftFileName))
+        for data in ["GameState", "GameResult", "GameError", "MoveError", "HouseState"] {
+            XCTAssertTrue(properties.contains("extension \(data) {"), "\(data) gets no properties")
+            XCTAssertFalse(lifts.contains("extension \(data):"), "\(data) is data, yet conforms")
+            XCTAssertFalse(lifts.contains("protocol \(data)Convertible"), "\(data) is data, yet a root")
+        }
+        for action in ["GameAction", "BoardAction", "BoardAction.Request", "BoardAction.Result", "TurnAction", "SettingsAction"] {
+            XCTAssertTrue(lifts.contains("extension \(action): AppActionConvertible {"), "\(action) does not conform")
+        }
+        let json = try LiftTestSupport.rexgen(["dump", "--format", "json", "Game"])
+        try LiftTestSupport.require(json, "rexgen dump --format json")
+        let nodes = try json.stdout.split(separator: "\n").map { line -> (String, Bool) in
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return (try XCTUnwrap(object["qualifiedName"] as? String), try XCTUnwrap(object["actionNode"] as? Bool))
+        }
+        XCTAssertEqual(nodes.filter(\.1).map(\.0).sorted(), ["AppAction", "BoardAction", "BoardAction.Request",
+                                                         "BoardAction.Result", "GameAction", "SettingsAction", "TurnAction"])
+        XCTAssertEqual(nodes.filter { !$0.1 }.map(\.0).sorted(), ["GameError", "GameResult", "GameState", "HouseState", "MoveError"])
+    }
 
     /// The Shapes golden file must also compile, with and without the `#if DEBUG` branch, in both
     /// language modes. Only the lift file is compiled: its conformances must not need the enum properties.

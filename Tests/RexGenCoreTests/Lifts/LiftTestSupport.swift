@@ -62,14 +62,15 @@ enum LiftTestSupport {
 
     /// Builds `sources` as library + module `name` into `directory` (where later steps find it with
     /// -I/-L), the way SwiftPM builds a dependency target.
+    /// - Parameter linking: libraries built earlier into `directory` that this one uses.
     static func buildLibrary(_ name: String, sources: [URL], mode: LanguageMode, into directory: URL,
-                             file: StaticString = #filePath, line: UInt = #line) throws {
-        let result = try swiftc(mode, [
-            "-parse-as-library", "-emit-module", "-emit-library", "-module-name", name,
-            "-I", directory.path, "-L", directory.path,
-            "-emit-module-path", directory.appendingPathComponent("\(name).swiftmodule").path,
-            "-o", directory.appendingPathComponent(libraryFileName(name)).path,
-        ] + sources.map(\.path), file: file, line: line)
+                             linking: [String] = [], file: StaticString = #filePath, line: UInt = #line) throws {
+        var arguments = ["-parse-as-library", "-emit-module", "-emit-library", "-module-name", name,
+                         "-I", directory.path, "-L", directory.path, "-Xlinker", "-rpath", "-Xlinker", directory.path]
+        arguments += linking.map { "-l" + $0 }
+        arguments += ["-emit-module-path", directory.appendingPathComponent("\(name).swiftmodule").path,
+                      "-o", directory.appendingPathComponent(libraryFileName(name)).path]
+        let result = try swiftc(mode, arguments + sources.map(\.path), file: file, line: line)
         try require(result, "building module \(name)", file: file, line: line)
     }
 

@@ -26,6 +26,11 @@ final class BuiltInTemplateEqualityTests: XCTestCase {
                                         in: LiftTestSupport.fixtures, label: "Lifts/App", expectLifts: true)
     }
 
+    func testLiftsGameFixture() throws {
+        try assertTemplatesMatchDefault(["Game"], templates: Self.both, in: LiftTestSupport.fixtures,
+                                        label: "Lifts/Game", expectLifts: true)
+    }
+
     func testLiftsShapesFixture() throws {
         try assertTemplatesMatchDefault(["Shapes"], templates: Self.both, in: LiftTestSupport.fixtures,
                                         label: "Lifts/Shapes", expectLifts: true)
@@ -75,7 +80,7 @@ final class BuiltInTemplateEqualityTests: XCTestCase {
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         }
         // Drivers and Expected hold no input; MovieFeature is the App fixture's reference module.
-        XCTAssertEqual(Set(folders).subtracting(["Drivers", "Expected"]), ["App", "MovieFeature", "Shapes"])
+        XCTAssertEqual(Set(folders).subtracting(["Drivers", "Expected"]), ["App", "Game", "MovieFeature", "Shapes"])
     }
 
     // MARK: - The embedded copies

@@ -447,3 +447,80 @@ extension StoreType {
         )
     }
 }
+
+// MARK: - Semigroup and Monoid
+
+/// A type whose values combine with `<>`: reducers, IOs, effect middlewares, readers of those.
+public protocol Semigroup {
+    static func <> (lhs: Self, rhs: Self) -> Self
+}
+
+/// A semigroup with a neutral element.
+public protocol Monoid: Semigroup {
+    static var identity: Self { get }
+}
+
+extension Reducer: Monoid { }
+
+/// Runs both effects, `lhs` first.
+public func <> <OutputActionType>(lhs: IO<OutputActionType>, rhs: IO<OutputActionType>) -> IO<OutputActionType> {
+    IO { handler in
+        lhs.run(handler)
+        rhs.run(handler)
+    }
+}
+
+// MARK: - MiddlewareReader (dependency injection)
+
+/// A middleware waiting for its dependencies: `inject` makes the middleware.
+public protocol MiddlewareReaderProtocol {
+    associatedtype Dependencies
+    associatedtype MiddlewareType: MiddlewareProtocol
+    var inject: (Dependencies) -> MiddlewareType { get }
+    init(inject: @escaping (Dependencies) -> MiddlewareType)
+}
+
+public struct MiddlewareReader<Dependencies, MiddlewareType: MiddlewareProtocol>: MiddlewareReaderProtocol {
+    public let inject: (Dependencies) -> MiddlewareType
+
+    public init(inject: @escaping (Dependencies) -> MiddlewareType) {
+        self.inject = inject
+    }
+}
+
+extension MiddlewareReaderProtocol {
+    /// Lifts the middleware it makes, and takes its dependencies out of `GlobalDependencies`.
+    public func lift<GlobalDependencies, GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
+        inputAction inputActionMap: @escaping (GlobalInputActionType) -> MiddlewareType.InputActionType?,
+        outputAction outputActionMap: @escaping (MiddlewareType.OutputActionType) -> GlobalOutputActionType,
+        state stateMap: @escaping (GlobalStateType) -> MiddlewareType.StateType,
+        dependencies dependenciesMap: @escaping (GlobalDependencies) -> Dependencies
+    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType, MiddlewareType>> {
+        MiddlewareReader { globalDependencies in
+            self.inject(dependenciesMap(globalDependencies))
+                .lift(inputAction: inputActionMap, outputAction: outputActionMap, state: stateMap)
+        }
+    }
+
+    /// Lifts the middleware it makes; the dependencies stay the same.
+    public func lift<GlobalInputActionType, GlobalOutputActionType, GlobalStateType>(
+        inputAction inputActionMap: @escaping (GlobalInputActionType) -> MiddlewareType.InputActionType?,
+        outputAction outputActionMap: @escaping (MiddlewareType.OutputActionType) -> GlobalOutputActionType,
+        state stateMap: @escaping (GlobalStateType) -> MiddlewareType.StateType
+    ) -> MiddlewareReader<Dependencies, LiftMiddleware<GlobalInputActionType, GlobalOutputActionType, GlobalStateType, MiddlewareType>> {
+        MiddlewareReader { dependencies in
+            self.inject(dependencies).lift(inputAction: inputActionMap, outputAction: outputActionMap, state: stateMap)
+        }
+    }
+}
+
+extension MiddlewareReaderProtocol where MiddlewareType: Semigroup {
+    /// Injects the same dependencies into both, then combines the middlewares.
+    public static func <> (lhs: Self, rhs: Self) -> Self {
+        .init { dependencies in
+            lhs.inject(dependencies) <> rhs.inject(dependencies)
+        }
+    }
+}
+
+extension MiddlewareReader: Semigroup where MiddlewareType: Semigroup { }

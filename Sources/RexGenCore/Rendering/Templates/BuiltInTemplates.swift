@@ -67,9 +67,14 @@ extension {{ type.extensionName }} {
             name: "ActionLifts", path: "<built-in>/ActionLifts.stencil",
             text: #"""
 {{ header }}
+{% if lifts.frameworkModules %}
 
-#if canImport(SwiftRex)
-import SwiftRex
+{% for module in lifts.frameworkModules %}
+#if canImport({{ module }})
+import {{ module }}
+#endif
+{% endfor %}
+{% endif %}
 {% if lifts.imports %}
 
 {% for import in lifts.imports %}
@@ -120,68 +125,38 @@ extension {{ conformance.typeName }}: {{ root.protocolName }}{{ conformance.wher
 {{ conformance.ifConfigClose }}
 {% endif %}
 {% endfor %}
+{% for section in root.sections %}
 
-extension Reducer where ActionType: {{ root.protocolName }} {
-    /// Runs this reducer on its own actions inside `{{ root.typeName }}`, on the part of `GlobalState` at `state`.
-    {{ root.accessLevel }} func liftTo{{ root.joinedName }}<GlobalState>(
-        state: WritableKeyPath<GlobalState, StateType>
-    ) -> Reducer<{{ root.typeName }}, GlobalState> {
-        lift(
-            actionGetter: { ActionType({{ root.camelName }}: $0) },
-            stateGetter: { $0[keyPath: state] },
-            stateSetter: { $0[keyPath: state] = $1 }
-        )
-    }
+#if canImport({{ section.module }})
+{% for extension in section.extensions %}
+{% if not forloop.first %}
 
-    /// Runs this reducer on its own actions inside `{{ root.typeName }}`, on the same state.
-    {{ root.accessLevel }} func liftTo{{ root.joinedName }}() -> Reducer<{{ root.typeName }}, StateType> {
-        lift(actionGetter: { ActionType({{ root.camelName }}: $0) }, stateGetter: { $0 }, stateSetter: { $0 = $1 })
+{% endif %}
+{% for attribute in extension.attributes %}
+{{ attribute }}
+{% endfor %}
+{{ extension.openingLine }}
+{% for function in extension.functions %}
+{% if not forloop.first %}
+
+{% endif %}
+    /// {{ function.documentation }}
+{% for line in function.signatureLines %}
+    {{ line }}
+{% endfor %}
+{% for line in function.body %}
+        {{ line }}
+{% endfor %}
     }
+{% endfor %}
 }
-
-extension MiddlewareProtocol where InputActionType: {{ root.protocolName }}, OutputActionType: {{ root.protocolName }} {
-    /// Receives its own actions from `{{ root.typeName }}`, its output wrapped back into `{{ root.typeName }}`; `state` may be a key path.
-    {{ root.accessLevel }} func liftTo{{ root.joinedName }}<GlobalState>(
-        state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<{{ root.typeName }}, {{ root.typeName }}, GlobalState, Self> {
-        lift(inputAction: { InputActionType({{ root.camelName }}: $0) }, outputAction: { $0.{{ root.camelName }} }, state: state)
-    }
-
-    /// Receives its own actions from `{{ root.typeName }}`, its output wrapped back into `{{ root.typeName }}`, on the same state.
-    {{ root.accessLevel }} func liftTo{{ root.joinedName }}() -> LiftMiddleware<{{ root.typeName }}, {{ root.typeName }}, StateType, Self> {
-        lift(inputAction: { InputActionType({{ root.camelName }}: $0) }, outputAction: { $0.{{ root.camelName }} }, state: { $0 })
-    }
-}
-
-extension MiddlewareProtocol where InputActionType: {{ root.protocolName }}, OutputActionType == Never {
-    /// Receives its own actions from `{{ root.typeName }}`, for middlewares that never dispatch; `state` may be a key path.
-    {{ root.accessLevel }} func liftTo{{ root.joinedName }}<GlobalState>(
-        state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<{{ root.typeName }}, {{ root.typeName }}, GlobalState, Self> {
-        lift(inputAction: { InputActionType({{ root.camelName }}: $0) }, outputAction: { $0 }, state: state)
-    }
-
-    /// Receives its own actions from `{{ root.typeName }}`, for middlewares that never dispatch, on the same state.
-    {{ root.accessLevel }} func liftTo{{ root.joinedName }}() -> LiftMiddleware<{{ root.typeName }}, {{ root.typeName }}, StateType, Self> {
-        lift(inputAction: { InputActionType({{ root.camelName }}: $0) }, outputAction: { $0 }, state: { $0 })
-    }
-}
-
-extension StoreType where ActionType == {{ root.typeName }} {
-    /// A store for a view that sends `ViewAction`s and reads `ViewState`.
-    {{ root.accessLevel }} func projection<ViewAction: {{ root.protocolName }}, ViewState>(
-        for viewAction: ViewAction.Type,
-        state: @escaping (StateType) -> ViewState
-    ) -> StoreProjection<ViewAction, ViewState> {
-        projection(action: { $0.{{ root.camelName }} }, state: state)
-    }
-}
+{% endfor %}
+#endif
+{% endfor %}
 {% if root.ifConfigClose %}
 {{ root.ifConfigClose }}
 {% endif %}
 {% endfor %}
-
-#endif
 
 """#,
             purpose: LiftRenderer.purpose
