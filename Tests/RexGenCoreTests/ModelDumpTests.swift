@@ -91,6 +91,7 @@ private enum ReferenceDump {
     static func jsonLines(_ model: SourceModel, rules: SelectionRules) throws -> String {
         let resolver = AccessResolver(types: model.types)
         let carried = rules.carriedTypeNames(in: model)
+        let actionNodes = Set(ActionTreeBuilder.actionNodes(in: model, rules: rules).map(\.declaration.location))
         var records: [EnumRecord] = []
         for (isReference, files) in [(false, model.files), (true, model.referenceFiles)] {
             for declaration in files.flatMap(\.enums) {
@@ -99,6 +100,7 @@ private enum ReferenceDump {
                     effectiveAccess: resolver.effectiveAccess(declared: declaration.declaredAccess,
                                                               enclosing: declaration.enclosingScopes),
                     selected: !isReference && rules.isSelected(declaration, carriedTypeNames: carried),
+                    actionNode: actionNodes.contains(declaration.location),
                     reference: isReference))
             }
         }
@@ -113,11 +115,12 @@ private enum ReferenceDump {
         let declaration: EnumDeclaration
         let effectiveAccess: AccessLevel
         let selected: Bool
+        let actionNode: Bool
         let reference: Bool
 
         enum Key: String, CodingKey {
             case file, line, column, name, qualifiedName, genericParameters, whereClause, access, effectiveAccess
-            case indirect, attributes, inheritance, annotations, ifConfig, local, selected, reference, cases
+            case indirect, attributes, inheritance, annotations, ifConfig, local, selected, actionNode, reference, cases
             case cImport
         }
 
@@ -141,6 +144,7 @@ private enum ReferenceDump {
             try container.encode(declaration.ifConfig.chainText, forKey: .ifConfig)
             try container.encode(declaration.isLocal, forKey: .local)
             try container.encode(selected, forKey: .selected)
+            try container.encode(actionNode, forKey: .actionNode)
             try container.encode(reference, forKey: .reference)
             try container.encode(declaration.cases.map(CaseRecord.init), forKey: .cases)
             try container.encodeIfPresent(declaration.cImport?.extensibility.rawValue, forKey: .cImport)

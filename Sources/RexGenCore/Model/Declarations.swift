@@ -254,13 +254,18 @@ public struct MemberDeclaration: Hashable, Sendable {
     public var kind: Kind
     public var isStatic: Bool
     public var location: SourceLocation
+    /// A property's declared type, as written with whitespace folded; read only in files Sourcery
+    /// generated (`ParsedFile.isSourceryOutput`), where it tells whether RexGen would write the same member.
+    public var typeText: String?
 
-    public init(ownerName: String, name: String, kind: Kind, isStatic: Bool, location: SourceLocation) {
+    public init(ownerName: String, name: String, kind: Kind, isStatic: Bool, location: SourceLocation,
+                typeText: String? = nil) {
         self.ownerName = ownerName
         self.name = name
         self.kind = kind
         self.isStatic = isStatic
         self.location = location
+        self.typeText = typeText
     }
 }
 
@@ -301,6 +306,9 @@ public struct ParsedFile: Sendable {
     /// For a C header: the non-system files it includes, directly or not, whose macros can change its
     /// enums (a configuration header's `#define` can add a case). Empty for Swift sources.
     public var includedFiles: [String] = []
+    /// The file's header says Sourcery generated it (`// Generated using Sourcery …`): a Prism template's
+    /// output that RexGen replaces, whose members are compared with RexGen's own.
+    public var isSourceryOutput = false
 
     public init(path: String) {
         self.path = path

@@ -37,6 +37,7 @@ enum ParsedFileCoding {
                 writer.byte(Self.kindCodes[member.kind]!)
                 writer.bool(member.isStatic)
                 location(member.location)
+                writer.optionalString(member.typeText)
             }
             writer.count(file.imports.count)
             for declaration in file.imports {
@@ -56,6 +57,7 @@ enum ParsedFileCoding {
                 writer.bool(diagnostic.location != nil)
                 if let location = diagnostic.location { self.location(location) }
             }
+            writer.bool(file.isSourceryOutput)
         }
 
         static let kindCodes: [MemberDeclaration.Kind: UInt8] = [.property: 0, .function: 1, .type: 2, .typeAlias: 3]
@@ -179,7 +181,7 @@ enum ParsedFileCoding {
                 let name = try decoder.reader.string()
                 let kind = try Self.kinds.element(at: Int(try decoder.reader.byte()))
                 return MemberDeclaration(ownerName: owner, name: name, kind: kind, isStatic: try decoder.reader.bool(),
-                                         location: try decoder.location())
+                                         location: try decoder.location(), typeText: try decoder.reader.optionalString())
             }
             file.imports = try array { decoder in
                 ImportDeclaration(text: try decoder.reader.string(), ifConfig: try decoder.ifConfig())
@@ -193,6 +195,7 @@ enum ParsedFileCoding {
                 let message = try decoder.reader.string()
                 return Diagnostic(severity, message, at: try decoder.reader.bool() ? try decoder.location() : nil)
             }
+            file.isSourceryOutput = try reader.bool()
             return file
         }
 

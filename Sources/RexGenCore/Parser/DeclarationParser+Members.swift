@@ -2,8 +2,10 @@ extension DeclarationParser {
     mutating func parseVariable(_ prefix: Prefix) {
         advance()
         if token.kind == .identifier {
-            recordMember(token, kind: .property, isStatic: prefix.isStatic)
+            let nameToken = token
             advance()
+            recordMember(nameToken, kind: .property, isStatic: prefix.isStatic,
+                         typeText: file.isSourceryOutput && token.kind == .colon ? readPropertyType() : nil)
         } else if token.kind == .leftParen {
             // `let (a, b) = …`: every name in the tuple pattern is a member.
             var depth = 0
@@ -29,14 +31,34 @@ extension DeclarationParser {
         }
     }
 
-    private mutating func recordMember(_ nameToken: Token, kind: MemberDeclaration.Kind, isStatic: Bool) {
+    /// At the `:` of `var name: Type { … }` or `= …`: the type, up to the body, the initial value or the
+    /// end of the line outside brackets.
+    private mutating func readPropertyType() -> String {
+        advance()
+        var type = TextCollector()
+        var depth = 0
+        while token.kind != .endOfFile, token.kind != .semicolon, token.kind != .rightBrace,
+              depth > 0 || (token.kind != .leftBrace && token.kind != .equal && (!token.isAtLineStart || type.isEmpty)) {
+            switch token.kind {
+            case .leftParen, .leftBracket, .lessThan: depth += 1
+            case .rightParen, .rightBracket, .greaterThan: depth = max(0, depth - 1)
+            default: break
+            }
+            type.append(token, from: bytes)
+            advance()
+        }
+        return type.text
+    }
+
+    private mutating func recordMember(_ nameToken: Token, kind: MemberDeclaration.Kind, isStatic: Bool,
+                                       typeText: String? = nil) {
         // The scope is read in place: a copy of it (its path and names) would be retained and released for
         // every property and function in every type.
         let scope = scopes.count - 1
         guard !scopes[scope].isLocal, scopes[scope].holdsDeclarations, !scopes[scope].path.isEmpty else { return }
         file.members.append(MemberDeclaration(
             ownerName: scopes[scope].qualifiedName, name: name(of: nameToken), kind: kind,
-            isStatic: isStatic, location: location(of: nameToken.start)))
+            isStatic: isStatic, location: location(of: nameToken.start), typeText: typeText))
     }
 
     /// `typealias Name<T> = Target`: the target runs to the end of the line, or further while brackets are

@@ -75,7 +75,20 @@ struct DeclarationParser {
         self.lines = LineLocator(bytes)
         self.token = lexer.next()
         self.file = ParsedFile(path: path)
+        self.file.isSourceryOutput = Self.hasSourceryHeader(bytes)
         self.scopes = [Scope(kind: .file, isLocal: false, path: [], qualifiedName: "", ifDepth: 0, braceOffset: 0)]
+    }
+
+    /// Sourcery starts every file it writes with `// Generated using Sourcery <version> — <url>`.
+    static func hasSourceryHeader(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let marker = Array("Generated using Sourcery".utf8)
+        var head = bytes.prefix(512)
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }   // a byte-order mark
+        guard head.starts(with: "//".utf8) else { return false }
+        for start in head.indices where start + marker.count <= head.endIndex {
+            if head[start] == marker[0], head[start..<(start + marker.count)].elementsEqual(marker) { return true }
+        }
+        return false
     }
 
     mutating func run() {

@@ -81,6 +81,30 @@ final class EnumPropertiesEndToEndTests: XCTestCase {
                       result.summary)
     }
 
+    /// Moving off Sourcery: a file Sourcery generated draws one note, at its first line, with the number of
+    /// its members RexGen would write the same way; only a member that differs draws a warning.
+    func testSourceryOutputDrawsOneNotePerFileAndWarningsOnlyForDifferentMembers() throws {
+        let result = try ReferenceFixture.named("SourceryMigration").generate()
+        XCTAssertEqual(result.exitCode, 0, result.summary)
+        let notes = result.stderrLines.filter { $0.contains(": note: ") }
+        let warnings = result.stderrLines.filter { $0.contains(": warning: ") }
+        XCTAssertEqual(notes, ["SourceryMigration/Prism.generated.swift:1:1: note: 'Prism.generated.swift' was generated "
+            + "by Sourcery and holds 7 enum properties that RexGen now generates; delete it and remove its template from "
+            + ".sourcery.yml (until then RexGen leaves those properties to it)"], result.summary)
+        XCTAssertEqual(warnings.count, 1, result.summary)
+        XCTAssertTrue(warnings.first?.contains("property 'rename' is not generated") ?? false, result.summary)
+        // The same members in a file Sourcery did not write are collisions, one warning each.
+        let work = try temporaryDirectory()
+        let copy = work.appendingPathComponent("Copy")
+        try FileManager.default.copyItem(at: ReferenceFixture.named("SourceryMigration").inputDirectory, to: copy)
+        let prism = copy.appendingPathComponent("Prism.generated.swift")
+        let text = try String(contentsOf: prism, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "Generated using Sourcery", with: "Written by hand").utf8).write(to: prism)
+        let handWritten = try TestSupport.rexgen(["--lift", "none", copy.path], in: work)
+        XCTAssertEqual(handWritten.stderrLines.filter { $0.contains(": warning: ") }.count, 8, handWritten.summary)
+        XCTAssertFalse(handWritten.stderr.contains("Sourcery"), handWritten.summary)
+    }
+
     // MARK: - Building the driver
 
     /// Fixtures and generated code become one library module; the driver is a second module that imports

@@ -22,6 +22,7 @@ struct ReferenceFixture {
         ReferenceFixture(name: "Collisions"),
         ReferenceFixture(name: "AliasCollisions"),
         ReferenceFixture(name: "Skipped"),
+        ReferenceFixture(name: "SourceryMigration"),
         ReferenceFixture(name: "Selection"),
         ReferenceFixture(name: "AllEnums", arguments: ["--all-enums"]),
         ReferenceFixture(name: "Suffix", arguments: ["--suffix", "Msg", "--suffix", "Command"]),
@@ -65,6 +66,7 @@ final class ReferenceTests: XCTestCase {
     func testCollisions() throws { try assertReference("Collisions") }
     func testAliasCollisions() throws { try assertReference("AliasCollisions") }
     func testSkipped() throws { try assertReference("Skipped") }
+    func testSourceryMigration() throws { try assertReference("SourceryMigration") }
     func testSelection() throws { try assertReference("Selection") }
     func testAllEnums() throws { try assertReference("AllEnums") }
     func testSuffix() throws { try assertReference("Suffix") }

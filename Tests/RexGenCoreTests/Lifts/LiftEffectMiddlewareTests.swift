@@ -69,7 +69,7 @@ final class LiftEffectMiddlewareTests: XCTestCase {
                                              linking: ["SwiftRex"], file: file, line: line)
         }
         let sources = try LiftTestSupport.swiftFiles(in: Self.gameDirectory) + LiftTestSupport.swiftFiles(in: generated)
-            + [Self.gameDriver]
+            + [Self.gameDriver, LiftTestSupport.checker]
         let executable = work.appendingPathComponent("game-driver-swift\(mode.rawValue)")
         let build = try LiftTestSupport.buildExecutable(executable, sources: sources,
                                                         linking: ["SwiftRex"] + Self.effectModules, from: libraries,

@@ -111,7 +111,7 @@ final class LiftEndToEndTests: XCTestCase {
         let sources = try LiftTestSupport.swiftFiles(in: LiftTestSupport.appDirectory) + [
             generated.appendingPathComponent(LiftTestSupport.propertiesFileName),
             generated.appendingPathComponent(LiftTestSupport.liftFileName),
-            LiftTestSupport.driver,
+            LiftTestSupport.driver, LiftTestSupport.checker,
         ]
         let executable = work.appendingPathComponent("lift-driver-swift\(mode.rawValue)")
         let build = try LiftTestSupport.buildExecutable(executable, sources: sources,

@@ -12,6 +12,8 @@ enum LiftTestSupport {
     static let shapesDirectory = fixtures.appendingPathComponent("Shapes")
     static let expectedDirectory = fixtures.appendingPathComponent("Expected")
     static let driver = fixtures.appendingPathComponent("Drivers/LiftDriver.swift")
+    /// `Checker`, compiled with every lift driver.
+    static let checker = fixtures.appendingPathComponent("Drivers/Checker.swift")
     static let swiftRexSource = TestSupport.testsDirectory.appendingPathComponent("Fixtures/SwiftRex/SwiftRex.swift")
 
     static let liftFileName = "ActionLifts.generated.swift"

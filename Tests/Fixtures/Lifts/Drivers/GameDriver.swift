@@ -16,19 +16,6 @@ import Glibc
 import Darwin
 #endif
 
-final class Checker {
-    var checks = 0
-    var failures = 0
-
-    func expect<T: Equatable>(_ actual: T, _ expected: T, _ what: String, line: Int = #line) {
-        checks += 1
-        if actual != expected {
-            failures += 1
-            print("FAIL line \(line): \(what): expected \(expected), got \(actual)")
-        }
-    }
-}
-
 /// The store SwiftRex would build, reduced to what the checks need: each dispatched action is recorded,
 /// reduced, then given to every middleware, whose effects dispatch back into the store.
 final class GameStore {

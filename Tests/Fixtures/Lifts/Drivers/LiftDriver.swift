@@ -12,21 +12,6 @@ import Glibc
 import Darwin
 #endif
 
-// MARK: - Checking
-
-final class Checker {
-    var checks = 0
-    var failures = 0
-
-    func expect<T: Equatable>(_ actual: T, _ expected: T, _ what: String, line: Int = #line) {
-        checks += 1
-        if actual != expected {
-            failures += 1
-            print("FAIL line \(line): \(what): expected \(expected), got \(actual)")
-        }
-    }
-}
-
 /// Collects what handlers receive; a class so closures given to SwiftRex can append to it.
 final class Recorder<Element> {
     var items: [Element] = []
