@@ -37,8 +37,12 @@ struct InputOptions: ParsableArguments {
     @Option(name: .customLong("root"), help: "A root action enum for the lift extensions (repeatable; default: every action enum in the sources that has no parent).")
     var roots: [String] = []
 
-    @Option(help: "Lift extensions to generate: swiftrex (default) or none.")
-    var lift: LiftStyle?
+    @Option(help: "Lift extensions to generate: swiftrex (default), combinefeedback, reactivefeedback, or none (repeatable).")
+    var lift: [LiftStyle] = []
+
+    @Option(name: .customLong("combine-feedback-api"),
+            help: "The CombineFeedback API the pullbacks are written for: release (0.7.0, the default) or master.")
+    var combineFeedbackAPI: CombineFeedbackAPI?
 
     @Option(name: .customLong("template"),
             help: "Render this built-in template (by name) or template file (by path) instead of the default outputs (repeatable).")
@@ -87,6 +91,7 @@ struct InputOptions: ParsableArguments {
         flags.suffixes = suffixes
         flags.roots = roots
         flags.lift = lift
+        flags.combineFeedbackAPI = combineFeedbackAPI
         flags.templates = templates
         flags.templateArguments = try parsedTemplateArguments()
         flags.cHeaders = cHeaders
@@ -142,3 +147,4 @@ struct ResolvedInput {
 }
 
 extension LiftStyle: ExpressibleByArgument {}
+extension CombineFeedbackAPI: ExpressibleByArgument {}

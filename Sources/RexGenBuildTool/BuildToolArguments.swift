@@ -24,8 +24,11 @@ struct BuildToolArguments {
             case "--config": configurationPath = try value(after: argument)
             case "--lift":
                 let text = try value(after: argument)
-                guard let style = LiftStyle(rawValue: text) else { throw UsageError(message: "--lift takes swiftrex or none, not '\(text)'") }
-                flags.lift = style
+                guard let style = LiftStyle(rawValue: text) else {
+                    let allowed = LiftStyle.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError(message: "--lift takes \(allowed), not '\(text)'")
+                }
+                flags.lift.append(style)
             case "--output": flags.output = try value(after: argument)
             case "--file-per-source": flags.filePerSource = true
             case "--quiet": quiet = true

@@ -35,8 +35,10 @@ public enum TemplateContext {
             "roots": treeRoots(result.actionTree),
         ]
         if let lifts = result.lifts {
-            context["lifts"] = ["roots": lifts.roots.map(rootObject), "imports": imports(lifts.imports),
-                                "frameworkModules": LiftRenderer.frameworkModules(lifts)]
+            context["lifts"] = [
+                "roots": lifts.roots.map { rootObject($0, in: lifts) }, "imports": imports(lifts.imports),
+                "frameworkImports": LiftRenderer.frameworkImports(lifts).map { TemplateObject(["module": $0.module, "imports": $0.imports]) },
+            ]
         }
         return context
     }
@@ -162,7 +164,7 @@ public enum TemplateContext {
         }
     }
 
-    static func rootObject(_ root: RootPlan) -> TemplateObject {
+    static func rootObject(_ root: RootPlan, in plan: LiftPlan) -> TemplateObject {
         TemplateObject([
             "name": root.declaration.qualifiedName,
             "typeName": root.declaration.qualifiedNameForExtension,
@@ -172,7 +174,7 @@ public enum TemplateContext {
             "accessLevel": root.access.memberKeyword,
             "ifConfigOpen": root.declaration.ifConfig.openingLines,
             "ifConfigClose": root.declaration.ifConfig.closingLines,
-            "sections": LiftRenderer.frameworkSections(for: root).map(sectionObject),
+            "sections": LiftRenderer.frameworkSections(for: root, in: plan).map(sectionObject),
             "conformances": root.conformances.map { conformance in
                 TemplateObject([
                     "typeName": conformance.declaration.qualifiedNameForExtension,
@@ -192,26 +194,31 @@ public enum TemplateContext {
     }
 }
 
-/// One framework's lifts for a root: `module`, and `extensions`, each with `attributes`, `openingLine` and
-/// `functions`, each with `documentation`, `signatureLines` and `body` (lines without indentation).
+/// One framework's lifts for a root: `module` (absent for framework-neutral code), `functions` at file scope,
+/// and `extensions`, each with `attributes`, `openingLine` and `functions`, each with `documentation`,
+/// `signatureLines` and `body` (lines without indentation).
 private func sectionObject(_ section: LiftFrameworkSection) -> TemplateObject {
-    TemplateObject([
-        "module": section.module,
+    var values: [String: Any] = [
+        "functions": section.functions.map(functionObject),
         "extensions": section.extensions.map { liftExtension in
             TemplateObject([
                 "attributes": liftExtension.attributes,
                 "extendedType": liftExtension.extendedType,
                 "constraints": liftExtension.constraints,
                 "openingLine": liftExtension.openingLine,
-                "functions": liftExtension.functions.map { function in
-                    TemplateObject([
-                        "documentation": function.documentation, "name": function.name,
-                        "signatureLines": function.signatureLines, "body": function.body,
-                        "returnType": function.returnType,
-                    ])
-                },
+                "functions": liftExtension.functions.map(functionObject),
             ])
         },
+    ]
+    // Absent, not nil, for framework-neutral code: a template tests it with `{% if section.module %}`.
+    if let module = section.module { values["module"] = module }
+    return TemplateObject(values)
+}
+
+private func functionObject(_ function: LiftFunction) -> TemplateObject {
+    TemplateObject([
+        "documentation": function.documentation, "name": function.name, "signatureLines": function.signatureLines,
+        "body": function.body, "returnType": function.returnType,
     ])
 }
 

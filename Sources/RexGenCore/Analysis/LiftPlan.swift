@@ -1,12 +1,18 @@
-/// What the SwiftRex lift output will contain: per root, its protocol and the conformances of every enum
-/// reachable from it along exactly one path.
+/// What the lift output will contain: per root, its protocol and the conformances of every enum reachable
+/// from it along exactly one path, and which frameworks' lifts go on top.
 public struct LiftPlan: Sendable {
     public var roots: [RootPlan]
     public var imports: [ImportDeclaration]
+    /// The frameworks whose one-call lifts go on top of the conformances.
+    public var frameworks: LiftSelection
+    public var combineFeedbackAPI: CombineFeedbackAPI
 
-    public init(roots: [RootPlan], imports: [ImportDeclaration]) {
+    public init(roots: [RootPlan], imports: [ImportDeclaration], frameworks: LiftSelection = .swiftRex,
+                combineFeedbackAPI: CombineFeedbackAPI = .release) {
         self.roots = roots
         self.imports = imports
+        self.frameworks = frameworks
+        self.combineFeedbackAPI = combineFeedbackAPI
     }
 }
 

@@ -4,11 +4,16 @@
 struct LiftPlanner {
     let tree: ActionTree
     let model: SourceModel
+    let frameworks: LiftSelection
+    let combineFeedbackAPI: CombineFeedbackAPI
     private let qualifier: PayloadTypeQualifier
 
-    init(tree: ActionTree, model: SourceModel) {
+    init(tree: ActionTree, model: SourceModel, frameworks: LiftSelection = .swiftRex,
+         combineFeedbackAPI: CombineFeedbackAPI = .release) {
         self.tree = tree
         self.model = model
+        self.frameworks = frameworks
+        self.combineFeedbackAPI = combineFeedbackAPI
         self.qualifier = PayloadTypeQualifier(model: model)
     }
 
@@ -40,7 +45,7 @@ struct LiftPlanner {
         for file in model.files where involvedFiles.contains(file.path) {
             for declaration in file.imports where seen.insert(declaration).inserted { imports.append(declaration) }
         }
-        return LiftPlan(roots: roots, imports: imports)
+        return LiftPlan(roots: roots, imports: imports, frameworks: frameworks, combineFeedbackAPI: combineFeedbackAPI)
     }
 
     private struct Reach {

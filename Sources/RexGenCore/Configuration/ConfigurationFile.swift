@@ -12,7 +12,9 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var suffixes: [String]?
     public var allEnums: Bool?
     public var roots: [String]?
-    public var lift: LiftStyle?
+    /// One value (`lift: swiftrex`) or several (`lift: [swiftrex, combinefeedback]`).
+    public var lift: [LiftStyle]?
+    public var combineFeedbackAPI: CombineFeedbackAPI?
     /// Template names or paths (paths relative to this file).
     public var templates: [String]?
     public var templateArguments: [String: TemplateArgument]?
@@ -26,7 +28,7 @@ public struct ConfigurationFile: Sendable, Equatable {
     }
 
     /// The keys this version understands; any other key is reported, so typos do not pass silently.
-    static let knownKeys: Set<String> = ["sources", "output", "reference", "suffixes", "allEnums", "roots", "lift", "templates", "args", "cHeaders", "includePaths", "defines", "filePerSource"]
+    static let knownKeys: Set<String> = ["sources", "output", "reference", "suffixes", "allEnums", "roots", "lift", "combineFeedbackAPI", "templates", "args", "cHeaders", "includePaths", "defines", "filePerSource"]
 
     /// The nearest `rexgen.yml` in `directory` or any directory above it.
     public static func find(startingAt directory: String) -> String? {
@@ -76,7 +78,8 @@ public struct ConfigurationFile: Sendable, Equatable {
             case "suffixes": configuration.suffixes = reader.strings(value)
             case "allEnums": configuration.allEnums = reader.bool(value)
             case "roots": configuration.roots = reader.strings(value)
-            case "lift": configuration.lift = reader.choice(value, of: LiftStyle.self)
+            case "lift": configuration.lift = reader.choices(value, of: LiftStyle.self)
+            case "combineFeedbackAPI": configuration.combineFeedbackAPI = reader.choice(value, of: CombineFeedbackAPI.self)
             case "templates":
                 // A built-in's name stays a name; anything else is a path relative to this file.
                 configuration.templates = reader.strings(value)?.map { entry in
@@ -137,6 +140,15 @@ private struct NodeReader {
             return nil
         }
         return value
+    }
+
+    /// One choice or a list of them, each checked.
+    mutating func choices<Choice: RawRepresentable & CaseIterable>(_ node: YAMLNode, of type: Choice.Type) -> [Choice]?
+    where Choice.RawValue == String {
+        let nodes: [YAMLNode]
+        if case .sequence(let sequence, _) = node { nodes = sequence } else { nodes = [node] }
+        let values = nodes.compactMap { choice($0, of: type) }
+        return values.count == nodes.count ? values : nil
     }
 
     /// `args:` values: each a single value or a list of values.

@@ -6,7 +6,9 @@ public struct FlagSettings: Sendable, Equatable {
     public var allEnums: Bool?
     public var suffixes: [String] = []
     public var roots: [String] = []
-    public var lift: LiftStyle?
+    /// `--lift` values; empty when the flag was not given.
+    public var lift: [LiftStyle] = []
+    public var combineFeedbackAPI: CombineFeedbackAPI?
     public var templates: [String] = []
     public var templateArguments: [String: TemplateArgument] = [:]
     public var cHeaders: [String] = []
@@ -25,7 +27,8 @@ public struct FlagSettings: Sendable, Equatable {
         let options = GenerationOptions(
             sources: sources.isEmpty ? file?.sources ?? [] : sources,
             references: references.isEmpty ? file?.references ?? [] : references,
-            selection: selection, lift: lift ?? file?.lift ?? .swiftRex,
+            selection: selection, lift: LiftSelection(lift.isEmpty ? file?.lift ?? [.swiftRex] : lift),
+            combineFeedbackAPI: combineFeedbackAPI ?? file?.combineFeedbackAPI ?? .release,
             roots: roots.isEmpty ? file?.roots ?? [] : roots,
             templates: templates.isEmpty ? file?.templates ?? [] : templates,
             templateArguments: (file?.templateArguments ?? [:]).merging(templateArguments) { $1 },

@@ -66,7 +66,8 @@ public struct GenerationCache: Sendable {
         let parts: [(String, [String])] = [
             ("version", [version]), ("sources", options.sources), ("references", options.references),
             ("suffixes", options.selection.suffixes), ("allEnums", [String(options.selection.selectsAllEnums)]),
-            ("lift", [options.lift.rawValue]), ("roots", options.roots), ("templates", options.templates),
+            ("lift", options.lift.frameworks.map(\.rawValue)),
+            ("combineFeedbackAPI", [options.combineFeedbackAPI.rawValue]), ("roots", options.roots), ("templates", options.templates),
             ("args", arguments), ("cHeaders", options.cHeaders.headers), ("includePaths", options.cHeaders.includePaths),
             ("defines", options.cHeaders.defines), ("filePerSource", [String(options.filePerSource)]),
         ]

@@ -7,8 +7,10 @@ public struct GenerationOptions: Sendable, Equatable {
     /// Files and directories read only to resolve names across modules; nothing is generated for them.
     public var references: [String]
     public var selection: SelectionRules
-    /// Which lift extensions to generate.
-    public var lift: LiftStyle
+    /// Which frameworks' lift extensions to generate (none: no lift file).
+    public var lift: LiftSelection
+    /// Which CombineFeedback API the pullbacks are written for.
+    public var combineFeedbackAPI: CombineFeedbackAPI
     /// Root action enums by name; empty means every source action enum that has no parent.
     public var roots: [String]
     /// Built-in template names or template paths to render instead of the default outputs.
@@ -27,13 +29,14 @@ public struct GenerationOptions: Sendable, Equatable {
     }
 
     public init(sources: [String], references: [String] = [], selection: SelectionRules = SelectionRules(),
-                lift: LiftStyle = .swiftRex, roots: [String] = [], templates: [String] = [],
-                templateArguments: [String: TemplateArgument] = [:], cHeaders: CHeaderOptions = CHeaderOptions(),
-                filePerSource: Bool = false) {
+                lift: LiftSelection = .swiftRex, combineFeedbackAPI: CombineFeedbackAPI = .release, roots: [String] = [],
+                templates: [String] = [], templateArguments: [String: TemplateArgument] = [:],
+                cHeaders: CHeaderOptions = CHeaderOptions(), filePerSource: Bool = false) {
         self.sources = sources
         self.references = references
         self.selection = selection
         self.lift = lift
+        self.combineFeedbackAPI = combineFeedbackAPI
         self.roots = roots
         self.templates = templates
         self.templateArguments = templateArguments
@@ -56,11 +59,51 @@ public enum TemplateArgument: Sendable, Equatable {
     }
 }
 
+/// One value of `--lift` (repeatable) or of `lift:` in rexgen.yml.
 public enum LiftStyle: String, Sendable, CaseIterable {
     /// No lift output.
     case none
-    /// `<Root>Convertible` and `liftTo<Root>` for SwiftRex 0.8.
+    /// `liftTo<Root>` for SwiftRex 0.8: reducers, middlewares, effect middlewares, readers, stores.
     case swiftRex = "swiftrex"
+    /// `pullbackTo<Root>` and case paths for CombineFeedback.
+    case combineFeedback = "combinefeedback"
+    /// `pullbackTo<Root>` for ReactiveFeedback.
+    case reactiveFeedback = "reactivefeedback"
+}
+
+/// A framework whose one-call lifts the lift file holds, on top of the framework-neutral conformances.
+public enum LiftFramework: String, Sendable, CaseIterable {
+    case swiftRex = "swiftrex"
+    case combineFeedback = "combinefeedback"
+    case reactiveFeedback = "reactivefeedback"
+}
+
+/// The frameworks to write lifts for, each once, in `LiftFramework` order; none means no lift file.
+public struct LiftSelection: Sendable, Equatable {
+    public let frameworks: [LiftFramework]
+
+    public static let none = LiftSelection(frameworks: [])
+    public static let swiftRex = LiftSelection(frameworks: [.swiftRex])
+
+    public init(frameworks: [LiftFramework]) {
+        self.frameworks = LiftFramework.allCases.filter(frameworks.contains)
+    }
+
+    /// `none` given alone means none; beside frameworks it adds nothing.
+    public init(_ styles: [LiftStyle]) {
+        self.init(frameworks: styles.compactMap { LiftFramework(rawValue: $0.rawValue) })
+    }
+
+    public var isEmpty: Bool { frameworks.isEmpty }
+
+    public func contains(_ framework: LiftFramework) -> Bool { frameworks.contains(framework) }
+}
+
+/// CombineFeedback's two APIs in use: its latest release (0.7.0: `Reducer` is a function type,
+/// `Feedback<State, Event>`) and master (`Reducer` and `Feedback<State, Event, Dependency>` structs, `Store`).
+public enum CombineFeedbackAPI: String, Sendable, CaseIterable {
+    case release
+    case master
 }
 
 /// How long one stage took, for `--verbose`.

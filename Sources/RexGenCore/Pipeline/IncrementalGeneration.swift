@@ -175,7 +175,7 @@ public enum IncrementalGeneration {
     static func outputNames(_ options: GenerationOptions, sourcePaths: [String]) -> [String] {
         guard !options.templates.isEmpty else {
             let perSource = options.filePerSource ? sourcePaths.map(EnumPropertiesRenderer.perSourceFileName) : []
-            return [EnumPropertiesRenderer.fileName] + perSource + (options.lift == .none ? [] : [LiftRenderer.fileName])
+            return [EnumPropertiesRenderer.fileName] + perSource + (options.lift.isEmpty ? [] : [LiftRenderer.fileName])
         }
         return options.templates.map { nameOrPath in
             TemplateSource.builtIns.first { $0.name == nameOrPath }?.outputFileName

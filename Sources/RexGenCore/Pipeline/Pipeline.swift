@@ -107,7 +107,9 @@ public enum Pipeline {
         }
         var treeDiagnostics: [Diagnostic] = []
         let tree = buildActionTree(model, options, diagnostics: &treeDiagnostics)
-        let lifts = options.lift == .none ? nil : LiftPlanner(tree: tree, model: model).plan(diagnostics: &treeDiagnostics)
+        let lifts = options.lift.isEmpty ? nil : LiftPlanner(tree: tree, model: model, frameworks: options.lift,
+                                                            combineFeedbackAPI: options.combineFeedbackAPI)
+            .plan(diagnostics: &treeDiagnostics)
         let (plan, planDiagnostics) = planning.value
         diagnostics += planDiagnostics + treeDiagnostics
         timings.append(StageTiming(stage: "analysis", seconds: analysisClock.seconds,

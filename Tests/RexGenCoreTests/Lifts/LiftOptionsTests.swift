@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
-/// `--lift none|swiftrex`, `--root NAME` and their rexgen.yml keys (`lift:`, `roots:`), run on the
-/// end-to-end fixture (roots AppAction and WidgetAction when nothing is configured).
+/// `--lift none|swiftrex|combinefeedback|reactivefeedback` (repeatable), `--combine-feedback-api`, `--root NAME`
+/// and their rexgen.yml keys (`lift:`, `combineFeedbackAPI:`, `roots:`), run on the end-to-end fixture (roots
+/// AppAction and WidgetAction when nothing is configured).
 final class LiftOptionsTests: XCTestCase {
     // MARK: - --lift
 
@@ -33,6 +34,47 @@ final class LiftOptionsTests: XCTestCase {
     func testUnknownLiftStyleIsAUsageError() throws {
         let result = try LiftTestSupport.rexgen(LiftTestSupport.endToEndArguments + ["--lift", "combine"])
         XCTAssertEqual(result.exitCode, 2, result.summary)
+    }
+
+    /// Each framework's section only when asked for; several `--lift`s add up, in a fixed order.
+    func testLiftIsRepeatableAndChoosesTheSections() throws {
+        let cases: [([String], [String])] = [
+            (["--lift", "swiftrex"], ["SwiftRex", "CombineRex", "RxSwiftRex", "ReactiveSwiftRex"]),
+            (["--lift", "combinefeedback"], ["CombineFeedback"]),
+            (["--lift", "reactivefeedback", "--lift", "swiftrex"], ["SwiftRex", "CombineRex", "RxSwiftRex", "ReactiveSwiftRex",
+                                                                   "ReactiveFeedback"]),
+            (["--lift", "none", "--lift", "reactivefeedback"], ["ReactiveFeedback"]),
+        ]
+        for (arguments, modules) in cases {
+            let result = try LiftTestSupport.rexgen(["Feedback"] + arguments)
+            try LiftTestSupport.require(result, "rexgen \(arguments)")
+            let imported = result.stdout.split(separator: "\n").compactMap { line in
+                line.hasPrefix("#if canImport(") ? String(line.dropFirst("#if canImport(".count).dropLast()) : nil
+            }
+            // Each module's import block, then its section for the one root.
+            XCTAssertEqual(imported, modules + modules, "\(arguments)")
+        }
+    }
+
+    func testCombineFeedbackAPIChoosesThePullbacks() throws {
+        let release = try LiftTestSupport.rexgen(["Feedback", "--lift", "combinefeedback"])
+        let master = try LiftTestSupport.rexgen(["Feedback", "--lift", "combinefeedback", "--combine-feedback-api", "master"])
+        try LiftTestSupport.require(release, "rexgen --lift combinefeedback")
+        try LiftTestSupport.require(master, "rexgen --combine-feedback-api master")
+        // The release's Reducer is a function type: a free function; master's is a struct with a method.
+        XCTAssertTrue(release.stdout.contains("public func pullbackToRootEvent<LocalState, GlobalState, LocalEvent: RootEventConvertible>("))
+        XCTAssertFalse(release.stdout.contains("extension CombineFeedback.Reducer"))
+        XCTAssertTrue(master.stdout.contains("extension CombineFeedback.Reducer where Event: RootEventConvertible {"))
+        XCTAssertTrue(master.stdout.contains("extension CombineFeedback.Store where Event == Root.Event {"))
+        XCTAssertFalse(master.stdout.contains("LocalEvent: RootEventConvertible>(\n    _ reducer"))
+        let project = try makeProject(config: "lift: [swiftrex, combinefeedback]\ncombineFeedbackAPI: master\n")
+        let configured = try LiftTestSupport.rexgen([], in: project)
+        try LiftTestSupport.require(configured, "rexgen with lift: [swiftrex, combinefeedback]")
+        XCTAssertTrue(configured.stdout.contains("#if canImport(SwiftRex)"))
+        XCTAssertTrue(configured.stdout.contains("extension CombineFeedback.Reducer where Event: AppActionConvertible {"))
+        let wrong = try LiftTestSupport.rexgen([], in: try makeProject(config: "combineFeedbackAPI: latest\n"))
+        XCTAssertEqual(wrong.exitCode, 1, wrong.summary)
+        XCTAssertTrue(wrong.stderr.contains("'latest' is not one of: release, master"), wrong.stderr)
     }
 
     // MARK: - --root
@@ -161,7 +203,7 @@ final class LiftOptionsTests: XCTestCase {
 
     private func assertNoLiftCode(_ text: String, file: StaticString = #filePath, line: UInt = #line) {
         for marker in ["canImport(SwiftRex)", "import SwiftRex", "Convertible", "liftTo", LiftTestSupport.liftFileName,
-                       "SwiftRex 0.8 lift extensions"] {
+                       "Lift extensions for the action tree"] {
             XCTAssertFalse(text.contains(marker), "lift code ('\(marker)') with lifts off", file: file, line: line)
         }
     }

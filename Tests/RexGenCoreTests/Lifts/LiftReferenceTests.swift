@@ -7,7 +7,8 @@ import XCTest
 /// - Shapes: Tests/Fixtures/Lifts/Shapes (nested and acronym roots, `#if`, keyword names and labels,
 ///   typealiases, cycles, a generic root);
 /// - Game: Tests/Fixtures/Lifts/Game (sub-actions nested in their action, state, result and error enums
-///   marked for properties only: data, not tree nodes).
+///   marked for properties only: data, not tree nodes);
+/// - Feedback: Tests/Fixtures/Lifts/Feedback with every framework's lifts, and with CombineFeedback master's.
 /// Expected files: Tests/Fixtures/Lifts/Expected/<fixture>.<kind>. Each was reviewed by eye; to accept a
 /// deliberate change run `REXGEN_RECORD=1 swift test --filter LiftReferenceTests` and review the diff.
 final class LiftReferenceTests: XCTestCase {
@@ -15,6 +16,8 @@ final class LiftReferenceTests: XCTestCase {
         "EndToEnd": LiftTestSupport.endToEndArguments,
         "Shapes": ["Shapes"],
         "Game": ["Game"],
+        "Feedback": ["Feedback", "--lift", "swiftrex", "--lift", "combinefeedback", "--lift", "reactivefeedback"],
+        "FeedbackMaster": ["Feedback", "--lift", "combinefeedback", "--combine-feedback-api", "master"],
     ]
 
     func testEndToEndLiftFile() throws { try assertLiftFile("EndToEnd") }
@@ -26,6 +29,8 @@ final class LiftReferenceTests: XCTestCase {
     func testShapesDot() throws { try assertDump("Shapes", format: "dot") }
 
     func testGameLiftFile() throws { try assertLiftFile("Game") }
+    func testFeedbackLiftFile() throws { try assertLiftFile("Feedback") }
+    func testFeedbackMasterLiftFile() throws { try assertLiftFile("FeedbackMaster") }
     func testGameTree() throws { try assertDump("Game", format: "tree") }
 
     /// Every enum of the Game fixture gets properties; only the actions are tree nodes, so only they conform.

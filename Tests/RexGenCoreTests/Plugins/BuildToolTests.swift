@@ -40,6 +40,25 @@ final class BuildToolTests: XCTestCase {
         XCTAssertTrue(written["MovieAction+EnumProperties.generated.swift"]?.contains("public var isLoad: Bool") ?? false)
     }
 
+    /// The plugin passes one `--lift` per framework the target depends on.
+    func testRepeatedLiftFlagsAddUp() throws {
+        let work = try temporaryDirectory()
+        let lifts = ["--lift", "swiftrex", "--lift", "reactivefeedback", "--lift", "combinefeedback"]
+        let tool = try buildTool([Self.feature.path] + lifts + ["--output", work.appendingPathComponent("tool").path])
+        XCTAssertEqual(tool.exitCode, 0, tool.summary)
+        let emptyConfiguration = work.appendingPathComponent("rexgen.yml")
+        try Data().write(to: emptyConfiguration)
+        let cli = try TestSupport.rexgen(["generate", Self.feature.path] + lifts
+            + ["--output", work.appendingPathComponent("cli").path, "--config", emptyConfiguration.path])
+        XCTAssertEqual(cli.exitCode, 0, cli.summary)
+        let written = try contents(of: work.appendingPathComponent("tool"))
+        XCTAssertEqual(written, try contents(of: work.appendingPathComponent("cli")))
+        let lift = try XCTUnwrap(written["ActionLifts.generated.swift"])
+        for module in ["SwiftRex", "CombineFeedback", "ReactiveFeedback"] {
+            XCTAssertTrue(lift.contains("#if canImport(\(module))"), module)
+        }
+    }
+
     func testReadsTheConfigurationFile() throws {
         let work = try temporaryDirectory()
         try TestSupport.write(["Sources/Commands.swift": "enum EditorMsg { case save, close(force: Bool) }\n",

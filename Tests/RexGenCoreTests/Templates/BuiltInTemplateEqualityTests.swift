@@ -26,6 +26,15 @@ final class BuiltInTemplateEqualityTests: XCTestCase {
                                         in: LiftTestSupport.fixtures, label: "Lifts/App", expectLifts: true)
     }
 
+    func testLiftsFeedbackFixture() throws {
+        for api in ["release", "master"] {
+            try assertTemplatesMatchDefault(["Feedback", "--lift", "swiftrex", "--lift", "combinefeedback", "--lift",
+                                             "reactivefeedback", "--combine-feedback-api", api],
+                                            templates: Self.both, in: LiftTestSupport.fixtures, label: "Lifts/Feedback \(api)",
+                                            expectLifts: true)
+        }
+    }
+
     func testLiftsGameFixture() throws {
         try assertTemplatesMatchDefault(["Game"], templates: Self.both, in: LiftTestSupport.fixtures,
                                         label: "Lifts/Game", expectLifts: true)
@@ -80,7 +89,7 @@ final class BuiltInTemplateEqualityTests: XCTestCase {
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         }
         // Drivers and Expected hold no input; MovieFeature is the App fixture's reference module.
-        XCTAssertEqual(Set(folders).subtracting(["Drivers", "Expected"]), ["App", "Game", "MovieFeature", "Shapes"])
+        XCTAssertEqual(Set(folders).subtracting(["Drivers", "Expected"]), ["App", "Feedback", "Game", "MovieFeature", "Shapes"])
     }
 
     // MARK: - The embedded copies

@@ -2,12 +2,18 @@
 /// says what to write, and `LiftRenderer` (or a template, through the same values) writes it. A framework
 /// RexGen learns is one more builder, not edits across the renderer.
 public struct LiftFrameworkSection: Sendable, Equatable {
-    /// The module whose `#if canImport(…)` wraps the section, and which the lift file imports.
-    public var module: String
+    /// The module whose `#if canImport(…)` wraps the section; nil for code that needs no framework.
+    public var module: String?
+    /// What the lift file imports for the section, under the same `#if canImport(…)`.
+    public var imports: [String]
+    /// Functions at file scope, before the extensions.
+    public var functions: [LiftFunction]
     public var extensions: [LiftExtension]
 
-    public init(module: String, extensions: [LiftExtension]) {
+    public init(module: String?, imports: [String]? = nil, functions: [LiftFunction] = [], extensions: [LiftExtension]) {
         self.module = module
+        self.imports = imports ?? module.map { [$0] } ?? []
+        self.functions = functions
         self.extensions = extensions
     }
 }
@@ -34,6 +40,8 @@ public struct LiftExtension: Sendable, Equatable {
 }
 
 public struct LiftFunction: Sendable, Equatable {
+    /// `func` (the default), `static func`, or `static var` for a computed property (no parameters).
+    public var keyword: String
     public var documentation: String
     /// `public`, `internal`, …: the root's access level.
     public var access: String
@@ -44,8 +52,9 @@ public struct LiftFunction: Sendable, Equatable {
     public var returnType: String
     public var body: [String]
 
-    public init(documentation: String, access: String, name: String, genericParameters: [String] = [],
-                parameters: [String] = [], returnType: String, body: [String]) {
+    public init(documentation: String, access: String, keyword: String = "func", name: String,
+                genericParameters: [String] = [], parameters: [String] = [], returnType: String, body: [String]) {
+        self.keyword = keyword
         self.documentation = documentation
         self.access = access
         self.name = name
@@ -58,7 +67,8 @@ public struct LiftFunction: Sendable, Equatable {
     /// The declaration up to the opening brace, one line per element: the first line alone when the
     /// function takes no parameters, else one line per parameter and a closing line with the result.
     public var signatureLines: [String] {
-        let head = "\(access) func \(name)" + (genericParameters.isEmpty ? "" : "<" + genericParameters.joined(separator: ", ") + ">")
+        let head = "\(access) \(keyword) \(name)" + (genericParameters.isEmpty ? "" : "<" + genericParameters.joined(separator: ", ") + ">")
+        if keyword.hasSuffix("var") { return [head + ": \(returnType) {"] }
         guard !parameters.isEmpty else { return [head + "() -> \(returnType) {"] }
         let last = parameters.count - 1
         return [head + "("] + parameters.enumerated().map { "    " + $1 + ($0 < last ? "," : "") }
@@ -70,22 +80,32 @@ extension LiftFrameworkSection {
     /// The section as the lift file holds it, starting with a blank line.
     func write(to writer: inout SwiftCodeWriter) {
         writer.line()
-        writer.line("#if canImport(\(module))")
-        for (index, liftExtension) in extensions.enumerated() {
+        if let module { writer.line("#if canImport(\(module))") }
+        for (index, function) in functions.enumerated() {
             if index > 0 { writer.line() }
+            function.write(to: &writer)
+        }
+        for (index, liftExtension) in extensions.enumerated() {
+            if index > 0 || !functions.isEmpty { writer.line() }
             liftExtension.attributes.forEach { writer.line($0) }
             writer.line(liftExtension.openingLine)
             writer.indented { writer in
                 for (functionIndex, function) in liftExtension.functions.enumerated() {
                     if functionIndex > 0 { writer.line() }
-                    writer.line("/// \(function.documentation)")
-                    function.signatureLines.forEach { writer.line($0) }
-                    writer.indented { writer in function.body.forEach { writer.line($0) } }
-                    writer.line("}")
+                    function.write(to: &writer)
                 }
             }
             writer.line("}")
         }
-        writer.line("#endif")
+        if module != nil { writer.line("#endif") }
+    }
+}
+
+extension LiftFunction {
+    func write(to writer: inout SwiftCodeWriter) {
+        writer.line("/// \(documentation)")
+        signatureLines.forEach { writer.line($0) }
+        writer.indented { writer in body.forEach { writer.line($0) } }
+        writer.line("}")
     }
 }

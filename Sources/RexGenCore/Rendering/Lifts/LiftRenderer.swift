@@ -4,34 +4,50 @@ public enum LiftRenderer {
     public static let fileName = "ActionLifts.generated.swift"
     public static let purpose = "Lift extensions for the action tree."
 
-    /// The modules whose lifts the file holds, in the order of their sections.
-    public static func frameworkModules(_ plan: LiftPlan) -> [String] {
-        plan.roots.first.map { frameworkSections(for: $0).map(\.module) } ?? []
+    /// What the file imports for its framework sections: each module with the imports it needs, in the
+    /// order of the sections (the same for every root).
+    public static func frameworkImports(_ plan: LiftPlan) -> [(module: String, imports: [String])] {
+        guard let root = plan.roots.first else { return [] }
+        return frameworkSections(for: root, in: plan).compactMap { section in section.module.map { ($0, section.imports) } }
     }
 
-    /// The one-call lifts of every framework for one root.
-    public static func frameworkSections(for root: RootPlan) -> [LiftFrameworkSection] {
-        SwiftRexLifts.sections(for: root)
+    /// The one-call lifts of every framework the plan names, for one root.
+    public static func frameworkSections(for root: RootPlan, in plan: LiftPlan) -> [LiftFrameworkSection] {
+        var sections: [LiftFrameworkSection] = []
+        let frameworks = plan.frameworks
+        // Both feedback libraries' release APIs take a reducer that is a plain function type: one pullback
+        // serves both, written once so that a module with both does not declare it twice.
+        if frameworks.contains(.reactiveFeedback) || (frameworks.contains(.combineFeedback) && plan.combineFeedbackAPI == .release) {
+            sections.append(FeedbackLifts.functionReducerSection(for: root))
+        }
+        for framework in frameworks.frameworks {
+            switch framework {
+            case .swiftRex: sections += SwiftRexLifts.sections(for: root)
+            case .combineFeedback: sections.append(CombineFeedbackLifts.section(for: root, api: plan.combineFeedbackAPI))
+            case .reactiveFeedback: sections.append(ReactiveFeedbackLifts.section(for: root))
+            }
+        }
+        return sections
     }
 
     public static func render(_ plan: LiftPlan) -> GeneratedFile {
         var writer = SwiftCodeWriter()
         writer.line(GeneratedFile.header(purpose: purpose))
-        let modules = frameworkModules(plan)
-        if !modules.isEmpty { writer.line() }
-        for module in modules {
+        let frameworkImports = frameworkImports(plan)
+        if !frameworkImports.isEmpty { writer.line() }
+        for (module, imports) in frameworkImports {
             writer.line("#if canImport(\(module))")
-            writer.line("import \(module)")
+            imports.forEach { writer.line("import \($0)") }
             writer.line("#endif")
         }
         ImportsRenderer.write(plan.imports, to: &writer)
         for root in plan.roots {
-            writeRoot(root, to: &writer)
+            writeRoot(root, in: plan, to: &writer)
         }
         return GeneratedFile(name: fileName, contents: writer.text)
     }
 
-    private static func writeRoot(_ root: RootPlan, to writer: inout SwiftCodeWriter) {
+    private static func writeRoot(_ root: RootPlan, in plan: LiftPlan, to writer: inout SwiftCodeWriter) {
         let access = root.access.memberKeyword
         let rootType = root.declaration.qualifiedNameForExtension
         let camel = root.camelName
@@ -58,7 +74,7 @@ public enum LiftRenderer {
                 return part.text
             }
             conformances.forEach { writer.append(unindented: $0) }
-            for section in frameworkSections(for: root) {
+            for section in frameworkSections(for: root, in: plan) {
                 section.write(to: &writer)
             }
         }

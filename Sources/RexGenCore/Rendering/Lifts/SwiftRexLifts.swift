@@ -166,6 +166,10 @@ struct LiftNames {
     var camel: String
     /// `liftToAppAction`.
     var lift: String
+    /// `pullbackToAppEvent`, the feedback libraries' word.
+    var pullback: String
+    /// `appEventCasePath`: a node's case path from the root.
+    var casePath: String
 
     init(_ root: RootPlan) {
         access = root.access.memberKeyword
@@ -173,5 +177,7 @@ struct LiftNames {
         protocolName = root.protocolName
         camel = root.camelName
         lift = "liftTo\(root.joinedName)"
+        pullback = "pullbackTo\(root.joinedName)"
+        casePath = "\(root.camelName)CasePath"
     }
 }

@@ -67,11 +67,13 @@ extension {{ type.extensionName }} {
             name: "ActionLifts", path: "<built-in>/ActionLifts.stencil",
             text: #"""
 {{ header }}
-{% if lifts.frameworkModules %}
+{% if lifts.frameworkImports %}
 
-{% for module in lifts.frameworkModules %}
-#if canImport({{ module }})
+{% for framework in lifts.frameworkImports %}
+#if canImport({{ framework.module }})
+{% for module in framework.imports %}
 import {{ module }}
+{% endfor %}
 #endif
 {% endfor %}
 {% endif %}
@@ -127,9 +129,24 @@ extension {{ conformance.typeName }}: {{ root.protocolName }}{{ conformance.wher
 {% endfor %}
 {% for section in root.sections %}
 
+{% if section.module %}
 #if canImport({{ section.module }})
-{% for extension in section.extensions %}
+{% endif %}
+{% for function in section.functions %}
 {% if not forloop.first %}
+
+{% endif %}
+/// {{ function.documentation }}
+{% for line in function.signatureLines %}
+{{ line }}
+{% endfor %}
+{% for line in function.body %}
+    {{ line }}
+{% endfor %}
+}
+{% endfor %}
+{% for extension in section.extensions %}
+{% if not forloop.first or section.functions %}
 
 {% endif %}
 {% for attribute in extension.attributes %}
@@ -151,7 +168,9 @@ extension {{ conformance.typeName }}: {{ root.protocolName }}{{ conformance.wher
 {% endfor %}
 }
 {% endfor %}
+{% if section.module %}
 #endif
+{% endif %}
 {% endfor %}
 {% if root.ifConfigClose %}
 {{ root.ifConfigClose }}
