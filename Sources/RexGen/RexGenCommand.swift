@@ -65,6 +65,10 @@ struct InputOptions: ParsableArguments {
           help: "Write enum properties into one file per source (Foo+EnumProperties.generated.swift) instead of one file.")
     var filePerSource: Bool?
 
+    @Flag(inversion: .prefixedNo,
+          help: "Also give each selected enum swift-case-paths 1.x's CasePathable conformance, without the macro.")
+    var casePaths: Bool?
+
     @Option(help: "Path of the configuration file (default: the nearest rexgen.yml upward from here).")
     var config: String?
 
@@ -98,6 +102,7 @@ struct InputOptions: ParsableArguments {
         flags.includePaths = includePaths
         flags.defines = defines
         flags.filePerSource = filePerSource
+        flags.casePaths = casePaths
         flags.output = output
         let (options, outputDirectory) = flags.merged(over: file)
         guard !options.sources.isEmpty else {

@@ -24,7 +24,7 @@ public enum TemplateContext {
         // Only what the default output generates: cases with at least one property, enums with such cases.
         let plannedEnums: [TemplateObject] = result.enumProperties.enums.compactMap { planned in
             let generating = planned.cases.filter { $0.generatesValueProperty || $0.generatesIsProperty }
-            guard !generating.isEmpty else { return nil }
+            guard !generating.isEmpty || planned.generatesCasePaths else { return nil }
             return typeObject(planned.declaration, access: planned.access, planned: planned, selected: true,
                               qualifier: qualifier, cases: generating.map { caseObject($0.declaration, planned: $0) })
         }
@@ -57,9 +57,11 @@ public enum TemplateContext {
                               }), isPlanned: index < plannedCases.count)
         }
         let annotations = annotationDictionary(declaration.annotations)
+        var casePaths: TemplateObject?
+        if let planned, planned.generatesCasePaths { casePaths = casePathsObject(planned) }
         var based: [String: String] = [:]
         for inherited in declaration.inheritance { based[inherited] = inherited }
-        return TemplateObject([
+        var values: [String: Any] = [
             "kind": "enum",
             "name": declaration.qualifiedName,
             "localName": declaration.name,
@@ -80,6 +82,33 @@ public enum TemplateContext {
             "ifConfigOpen": declaration.ifConfig.openingLines,
             "ifConfigClose": declaration.ifConfig.closingLines,
             "cases": cases,
+        ]
+        // Absent unless generated, so a template tests it with `{% if type.casePaths %}`.
+        if let casePaths { values["casePaths"] = casePaths }
+        return TemplateObject(values)
+    }
+
+    /// swift-case-paths' `AllCasePaths` for a planned enum (`casePaths: true`): `paths`, each with `name`,
+    /// `valueType`, `embed`, `extract`, `availability`, `ifConfigOpen`/`Close`; `iterable`, the same for the
+    /// cases `allCasePaths` iterates; `iteratorKeyword` (`var`, or `let` with nothing to append) and
+    /// `appendsNothingFirst` (every append is under `#if`).
+    static func casePathsObject(_ planned: PlannedEnum) -> TemplateObject {
+        let type = planned.declaration.qualifiedNameForExtension
+        let paths = planned.cases.compactMap { plannedCase in
+            CasePathShape(plannedCase, enumType: type).map { (plannedCase.declaration.ifConfig, $0) }
+        }
+        let iterable = paths.filter(\.1.isIterable)
+        let object = { (ifConfig: [IfConfigClause], path: CasePathShape) in
+            TemplateObject([
+                "name": path.name, "valueType": path.valueType, "embed": path.embed, "extract": path.extract,
+                "availability": path.availability, "ifConfigOpen": ifConfig.openingLines, "ifConfigClose": ifConfig.closingLines,
+            ])
+        }
+        return TemplateObject([
+            "paths": paths.map(object),
+            "iterable": iterable.map(object),
+            "iteratorKeyword": iterable.isEmpty ? "let" : "var",
+            "appendsNothingFirst": !iterable.isEmpty && iterable.allSatisfy { !$0.0.isEmpty },
         ])
     }
 

@@ -18,6 +18,8 @@ public struct PlannedEnum: Sendable {
     /// The effective access level, which generated members carry.
     public var access: AccessLevel
     public var cases: [PlannedCase]
+    /// Gets swift-case-paths' `CasePathable` and `CasePathIterable` conformances (`casePaths: true`).
+    public var generatesCasePaths = false
 
     public init(declaration: EnumDeclaration, access: AccessLevel, cases: [PlannedCase]) {
         self.declaration = declaration

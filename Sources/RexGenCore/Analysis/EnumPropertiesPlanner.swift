@@ -2,6 +2,8 @@
 struct EnumPropertiesPlanner {
     let model: SourceModel
     let rules: SelectionRules
+    /// Plan swift-case-paths' `CasePathable` conformance for each enum too.
+    let casePaths: Bool
     private let accessResolver: AccessResolver
     private let qualifier: PayloadTypeQualifier
     /// Files Sourcery generated: their members that equal RexGen's are not collisions to warn about.
@@ -10,9 +12,10 @@ struct EnumPropertiesPlanner {
     /// Owner names by their last component, so finding an enum's extensions does not scan every owner.
     private let ownersByLastComponent: [String: [String]]
 
-    init(model: SourceModel, rules: SelectionRules) {
+    init(model: SourceModel, rules: SelectionRules, casePaths: Bool = false) {
         self.model = model
         self.rules = rules
+        self.casePaths = casePaths
         let types = model.types
         self.accessResolver = AccessResolver(types: types)
         self.qualifier = PayloadTypeQualifier(model: model)
@@ -25,7 +28,7 @@ struct EnumPropertiesPlanner {
         let enumNames = Set(model.allFiles.flatMap { $0.enums.map(\.name) })
         let candidates = model.allFiles.flatMap { file in
             file.members.filter { member in
-                !member.isStatic && (member.kind == .property || member.kind == .function)
+                (!member.isStatic || member.name == "allCasePaths") && (member.kind == .property || member.kind == .function)
                     && (enumNames.contains(Self.lastComponent(member.ownerName)) || aliases[member.ownerName] != nil)
             }
         }
@@ -74,18 +77,26 @@ struct EnumPropertiesPlanner {
             planned.append(plannedEnum)
             contributingFiles.insert(fileIndex)
         }
+        let casePathFiles = Set(planned.filter(\.generatesCasePaths).map(\.declaration.location.file))
         for fileIndex in contributingFiles.sorted() {
             let file = model.files[fileIndex]
-            importsByFile[file.path] = file.imports
+            importsByFile[file.path] = file.imports + (casePathFiles.contains(file.path) ? [Self.casePathsImport] : [])
             for declaration in file.imports where seenImports.insert(declaration).inserted {
                 imports.append(declaration)
             }
         }
+        if !casePathFiles.isEmpty, seenImports.insert(Self.casePathsImport).inserted { imports.append(Self.casePathsImport) }
         diagnostics += replacedBySourceryFile.keys.sorted().map { path in
             Self.sourceryReplacementNote(path: path, members: replacedBySourceryFile[path]!)
         }
         return EnumPropertiesPlan(enums: planned, imports: imports, importsByFile: importsByFile)
     }
+
+    /// `CasePathsCore` is swift-case-paths without its macro; `CasePaths` re-exports it, so either product
+    /// makes it importable. Conditional, so the file still compiles where neither is.
+    static let casePathsImport = ImportDeclaration(text: "import CasePathsCore", ifConfig: [
+        IfConfigClause(blockID: -1, kind: .if, condition: "canImport(CasePathsCore)", precedingConditions: []),
+    ])
 
     /// One note per Sourcery file whose members RexGen now writes, instead of a warning per member.
     static func sourceryReplacementNote(path: String, members: [MemberDeclaration]) -> Diagnostic {
@@ -130,7 +141,28 @@ struct EnumPropertiesPlanner {
         if declaration.cImport == nil { skipUnusableNames(&cases, diagnostics: &diagnostics) }
         skipCollisionsBetweenCases(&cases, diagnostics: &diagnostics)
         skipCollisionsWithUserMembers(&cases, of: declaration, diagnostics: &diagnostics, replacing: &replaced)
-        return PlannedEnum(declaration: declaration, access: access, cases: cases)
+        var planned = PlannedEnum(declaration: declaration, access: access, cases: cases)
+        planned.generatesCasePaths = casePaths && declaration.cImport == nil && admitsCasePaths(declaration, diagnostics: &diagnostics)
+        return planned
+    }
+
+    /// An enum the `@CasePathable` macro already conforms, or that declares `AllCasePaths` or `allCasePaths`
+    /// itself, would get a second conformance.
+    private func admitsCasePaths(_ declaration: EnumDeclaration, diagnostics: inout [Diagnostic]) -> Bool {
+        let reason: String
+        if declaration.attributes.contains(where: { $0 == "@CasePathable" || $0.hasPrefix("@CasePathable(") }) {
+            reason = "is marked @CasePathable"
+        } else if model.types[declaration.qualifiedName + ".AllCasePaths"] != nil
+                    || model.allFiles.contains(where: { $0.typeAliases.contains { $0.qualifiedName == declaration.qualifiedName + ".AllCasePaths" } }) {
+            reason = "declares AllCasePaths itself"
+        } else if let member = userMembers(of: declaration, includingStatic: true).first(where: { $0.name == "allCasePaths" }) {
+            reason = "declares allCasePaths itself at \(member.location)"
+        } else {
+            return true
+        }
+        diagnostics.append(.note("enum '\(declaration.qualifiedName)' \(reason); no CasePathable conformance is generated "
+            + "for it", at: declaration.location))
+        return false
     }
 
     private func skipUnusableNames(_ cases: inout [PlannedCase], diagnostics: inout [Diagnostic]) {
@@ -230,7 +262,7 @@ struct EnumPropertiesPlanner {
 
     /// Instance members declared in the enum's body or in any extension of it, in every scanned file.
     /// Static members live apart from instance properties, so they cannot collide.
-    private func userMembers(of declaration: EnumDeclaration) -> [MemberDeclaration] {
+    private func userMembers(of declaration: EnumDeclaration, includingStatic: Bool = false) -> [MemberDeclaration] {
         let qualifiedName = declaration.qualifiedName
         var result = membersByOwner[qualifiedName] ?? []
         let moduleQualified = "." + qualifiedName
@@ -239,7 +271,7 @@ struct EnumPropertiesPlanner {
             let prefix = String(owner.dropLast(moduleQualified.count))
             if model.types[prefix] == nil { result += membersByOwner[owner] ?? [] }
         }
-        return result.filter { !$0.isStatic && ($0.kind == .property || $0.kind == .function) }
+        return result.filter { (includingStatic || !$0.isStatic) && ($0.kind == .property || $0.kind == .function) }
             .sorted { $0.location < $1.location }
     }
 }

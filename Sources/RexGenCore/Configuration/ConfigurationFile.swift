@@ -21,6 +21,7 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var cHeaders: [String]?
     public var includePaths: [String]?
     public var defines: [String]?
+    public var casePaths: Bool?
     public var filePerSource: Bool?
 
     public init(path: String) {
@@ -28,7 +29,7 @@ public struct ConfigurationFile: Sendable, Equatable {
     }
 
     /// The keys this version understands; any other key is reported, so typos do not pass silently.
-    static let knownKeys: Set<String> = ["sources", "output", "reference", "suffixes", "allEnums", "roots", "lift", "combineFeedbackAPI", "templates", "args", "cHeaders", "includePaths", "defines", "filePerSource"]
+    static let knownKeys: Set<String> = ["sources", "output", "reference", "suffixes", "allEnums", "roots", "lift", "combineFeedbackAPI", "templates", "args", "cHeaders", "includePaths", "defines", "casePaths", "filePerSource"]
 
     /// The nearest `rexgen.yml` in `directory` or any directory above it.
     public static func find(startingAt directory: String) -> String? {
@@ -89,6 +90,7 @@ public struct ConfigurationFile: Sendable, Equatable {
             case "cHeaders": configuration.cHeaders = reader.strings(value)?.map(resolve)
             case "includePaths": configuration.includePaths = reader.strings(value)?.map(resolve)
             case "defines": configuration.defines = reader.strings(value)
+            case "casePaths": configuration.casePaths = reader.bool(value)
             case "filePerSource": configuration.filePerSource = reader.bool(value)
             default:
                 reader.diagnostics.append(.warning("unknown key '\(key)' in configuration; known keys are "

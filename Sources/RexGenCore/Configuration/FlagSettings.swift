@@ -14,6 +14,7 @@ public struct FlagSettings: Sendable, Equatable {
     public var cHeaders: [String] = []
     public var includePaths: [String] = []
     public var defines: [String] = []
+    public var casePaths: Bool?
     public var filePerSource: Bool?
     public var output: String?
 
@@ -36,6 +37,7 @@ public struct FlagSettings: Sendable, Equatable {
                 headers: cHeaders.isEmpty ? file?.cHeaders ?? [] : cHeaders,
                 includePaths: includePaths.isEmpty ? file?.includePaths ?? [] : includePaths,
                 defines: defines.isEmpty ? file?.defines ?? [] : defines),
+            casePaths: casePaths ?? file?.casePaths ?? false,
             filePerSource: filePerSource ?? file?.filePerSource ?? false)
         return (options, output ?? file?.output)
     }

@@ -70,6 +70,7 @@ public struct GenerationCache: Sendable {
             ("combineFeedbackAPI", [options.combineFeedbackAPI.rawValue]), ("roots", options.roots), ("templates", options.templates),
             ("args", arguments), ("cHeaders", options.cHeaders.headers), ("includePaths", options.cHeaders.includePaths),
             ("defines", options.cHeaders.defines), ("filePerSource", [String(options.filePerSource)]),
+            ("casePaths", [String(options.casePaths)]),
         ]
         return parts.map { "\($0.0)=\($0.1.joined(separator: "\u{1F}"))" }.joined(separator: "\u{1E}")
     }

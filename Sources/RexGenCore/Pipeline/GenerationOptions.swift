@@ -19,6 +19,9 @@ public struct GenerationOptions: Sendable, Equatable {
     public var templateArguments: [String: TemplateArgument]
     /// C headers whose enums join the model (read through libclang, only when some are given).
     public var cHeaders: CHeaderOptions
+    /// Each selected enum also gets the `CasePathable` conformance swift-case-paths 1.x's macro would write,
+    /// without the macro (it compiles against `CasePathsCore`).
+    public var casePaths: Bool
     /// Enum properties in one file per Swift source (`Foo+EnumProperties.generated.swift`) instead of one
     /// file for all: what the build plugin uses, so an edit recompiles one small file.
     public var filePerSource: Bool
@@ -31,7 +34,7 @@ public struct GenerationOptions: Sendable, Equatable {
     public init(sources: [String], references: [String] = [], selection: SelectionRules = SelectionRules(),
                 lift: LiftSelection = .swiftRex, combineFeedbackAPI: CombineFeedbackAPI = .release, roots: [String] = [],
                 templates: [String] = [], templateArguments: [String: TemplateArgument] = [:],
-                cHeaders: CHeaderOptions = CHeaderOptions(), filePerSource: Bool = false) {
+                cHeaders: CHeaderOptions = CHeaderOptions(), casePaths: Bool = false, filePerSource: Bool = false) {
         self.sources = sources
         self.references = references
         self.selection = selection
@@ -41,6 +44,7 @@ public struct GenerationOptions: Sendable, Equatable {
         self.templates = templates
         self.templateArguments = templateArguments
         self.cHeaders = cHeaders
+        self.casePaths = casePaths
         self.filePerSource = filePerSource
     }
 }

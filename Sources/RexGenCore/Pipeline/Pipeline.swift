@@ -102,7 +102,8 @@ public enum Pipeline {
         // this one builds the other (each spreads its per-enum work over every core as well).
         let planning = Background { () -> (EnumPropertiesPlan, [Diagnostic]) in
             var found: [Diagnostic] = []
-            let plan = EnumPropertiesPlanner(model: model, rules: options.selection).plan(diagnostics: &found)
+            let plan = EnumPropertiesPlanner(model: model, rules: options.selection, casePaths: options.casePaths)
+                .plan(diagnostics: &found)
             return (plan, found)
         }
         var treeDiagnostics: [Diagnostic] = []

@@ -122,24 +122,81 @@ public enum EnumPropertiesRenderer {
     /// case gets a property.
     static func section(for plannedEnum: PlannedEnum) -> String {
         let cases = plannedEnum.cases.filter { $0.generatesValueProperty || $0.generatesIsProperty }
-        guard !cases.isEmpty else { return "" }
+        guard !cases.isEmpty || plannedEnum.generatesCasePaths else { return "" }
         var writer = SwiftCodeWriter()
         writer.line()
         writer.line("// MARK: - \(plannedEnum.declaration.qualifiedName)")
         writer.line()
         writer.conditionally(plannedEnum.declaration.ifConfig) { writer in
-            writer.line("extension \(plannedEnum.declaration.qualifiedNameForExtension) {")
-            writer.indented { writer in
-                let access = plannedEnum.access.memberKeyword
-                for plannedCase in cases {
-                    writer.conditionally(plannedCase.declaration.ifConfig) { writer in
-                        writeProperties(for: plannedCase, access: access, to: &writer)
+            if !cases.isEmpty {
+                writer.line("extension \(plannedEnum.declaration.qualifiedNameForExtension) {")
+                writer.indented { writer in
+                    let access = plannedEnum.access.memberKeyword
+                    for plannedCase in cases {
+                        writer.conditionally(plannedCase.declaration.ifConfig) { writer in
+                            writeProperties(for: plannedCase, access: access, to: &writer)
+                        }
                     }
                 }
+                writer.line("}")
             }
-            writer.line("}")
+            if plannedEnum.generatesCasePaths {
+                if !cases.isEmpty { writer.line() }
+                writeCasePaths(plannedEnum, to: &writer)
+            }
         }
         return writer.text
+    }
+
+    /// swift-case-paths' `CasePathable` and `CasePathIterable`, as the macro would write them.
+    private static func writeCasePaths(_ plannedEnum: PlannedEnum, to writer: inout SwiftCodeWriter) {
+        let type = plannedEnum.declaration.qualifiedNameForExtension
+        let access = plannedEnum.access.memberKeyword
+        let paths = plannedEnum.cases.compactMap { plannedCase in
+            CasePathShape(plannedCase, enumType: type).map { (plannedCase.declaration.ifConfig, $0) }
+        }
+        let iterable = paths.filter(\.1.isIterable)
+        writer.line("#if canImport(CasePathsCore)")
+        writer.line("extension \(type): CasePathable, CasePathIterable {}")
+        writer.line()
+        writer.line("extension \(type) {")
+        writer.indented { writer in
+            writer.line("\(access) struct AllCasePaths: CasePathReflectable, Sendable, Sequence {")
+            writer.indented { writer in
+                writer.line("\(access) subscript(root: \(type)) -> PartialCaseKeyPath<\(type)> {")
+                writer.indented { writer in
+                    for (ifConfig, path) in iterable {
+                        writer.conditionally(ifConfig) { $0.line("if root.is(\\.\(path.name)) { return \\.\(path.name) }") }
+                    }
+                    writer.line("return \\.never")
+                }
+                writer.line("}")
+                for (ifConfig, path) in paths {
+                    writer.conditionally(ifConfig) { writer in
+                        path.availability.forEach { writer.line($0) }
+                        writer.line("\(access) var \(path.name): AnyCasePath<\(type), \(path.valueType)> {")
+                        writer.line("    AnyCasePath(embed: \(path.embed), extract: \(path.extract))")
+                        writer.line("}")
+                    }
+                }
+                writer.line("\(access) func makeIterator() -> IndexingIterator<[PartialCaseKeyPath<\(type)>]> {")
+                writer.indented { writer in
+                    writer.line("\(iterable.isEmpty ? "let" : "var") allCasePaths: [PartialCaseKeyPath<\(type)>] = []")
+                    // Every append under `#if` may be compiled out: one that always runs keeps `var` needed.
+                    if !iterable.isEmpty, iterable.allSatisfy({ !$0.0.isEmpty }) { writer.line("allCasePaths.append(contentsOf: [])") }
+                    for (ifConfig, path) in iterable {
+                        writer.conditionally(ifConfig) { $0.line("allCasePaths.append(\\.\(path.name))") }
+                    }
+                    writer.line("return allCasePaths.makeIterator()")
+                }
+                writer.line("}")
+            }
+            writer.line("}")
+            writer.line()
+            writer.line("\(access) static var allCasePaths: AllCasePaths { AllCasePaths() }")
+        }
+        writer.line("}")
+        writer.line("#endif")
     }
 
     private static func writeProperties(for plannedCase: PlannedCase, access: String, to writer: inout SwiftCodeWriter) {

@@ -42,6 +42,7 @@ public struct RenderedSections: Sendable {
         inputs.strings(declaration.qualifiedNameComponents)
         ifConfig(declaration.ifConfig, to: &inputs)
         inputs.string(plannedEnum.access.rawValue)
+        inputs.bool(plannedEnum.generatesCasePaths)
         inputs.count(plannedEnum.cases.count)
         for plannedCase in plannedEnum.cases {
             inputs.bool(plannedCase.generatesValueProperty)

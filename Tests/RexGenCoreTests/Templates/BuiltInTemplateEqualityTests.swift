@@ -35,6 +35,12 @@ final class BuiltInTemplateEqualityTests: XCTestCase {
         }
     }
 
+    /// `--case-paths`: the CasePathable conformances come from the EnumProperties template too.
+    func testCasePathsFixture() throws {
+        try assertTemplatesMatchDefault(["Sources", "--case-paths"], templates: Self.both,
+                                        in: CasePathableTests.fixture.deletingLastPathComponent(), label: "CasePaths")
+    }
+
     func testLiftsGameFixture() throws {
         try assertTemplatesMatchDefault(["Game"], templates: Self.both, in: LiftTestSupport.fixtures,
                                         label: "Lifts/Game", expectLifts: true)

@@ -26,6 +26,7 @@ enum BuiltInTemplates {
 {% if type.ifConfigOpen %}
 {{ type.ifConfigOpen }}
 {% endif %}
+{% if type.cases %}
 extension {{ type.extensionName }} {
 {% for case in type.cases %}
 {% if case.ifConfigOpen %}
@@ -55,6 +56,64 @@ extension {{ type.extensionName }} {
 {% endif %}
 {% endfor %}
 }
+{% endif %}
+{% if type.casePaths %}
+{% if type.cases %}
+
+{% endif %}
+#if canImport(CasePathsCore)
+extension {{ type.extensionName }}: CasePathable, CasePathIterable {}
+
+extension {{ type.extensionName }} {
+    {{ type.accessLevel }} struct AllCasePaths: CasePathReflectable, Sendable, Sequence {
+        {{ type.accessLevel }} subscript(root: {{ type.extensionName }}) -> PartialCaseKeyPath<{{ type.extensionName }}> {
+{% for path in type.casePaths.iterable %}
+{% if path.ifConfigOpen %}
+{{ path.ifConfigOpen }}
+{% endif %}
+            if root.is(\.{{ path.name }}) { return \.{{ path.name }} }
+{% if path.ifConfigClose %}
+{{ path.ifConfigClose }}
+{% endif %}
+{% endfor %}
+            return \.never
+        }
+{% for path in type.casePaths.paths %}
+{% if path.ifConfigOpen %}
+{{ path.ifConfigOpen }}
+{% endif %}
+{% for attribute in path.availability %}
+        {{ attribute }}
+{% endfor %}
+        {{ type.accessLevel }} var {{ path.name }}: AnyCasePath<{{ type.extensionName }}, {{ path.valueType }}> {
+            AnyCasePath(embed: {{ path.embed }}, extract: {{ path.extract }})
+        }
+{% if path.ifConfigClose %}
+{{ path.ifConfigClose }}
+{% endif %}
+{% endfor %}
+        {{ type.accessLevel }} func makeIterator() -> IndexingIterator<[PartialCaseKeyPath<{{ type.extensionName }}>]> {
+            {{ type.casePaths.iteratorKeyword }} allCasePaths: [PartialCaseKeyPath<{{ type.extensionName }}>] = []
+{% if type.casePaths.appendsNothingFirst %}
+            allCasePaths.append(contentsOf: [])
+{% endif %}
+{% for path in type.casePaths.iterable %}
+{% if path.ifConfigOpen %}
+{{ path.ifConfigOpen }}
+{% endif %}
+            allCasePaths.append(\.{{ path.name }})
+{% if path.ifConfigClose %}
+{{ path.ifConfigClose }}
+{% endif %}
+{% endfor %}
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    {{ type.accessLevel }} static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+{% endif %}
 {% if type.ifConfigClose %}
 {{ type.ifConfigClose }}
 {% endif %}

@@ -1,0 +1,45 @@
+/// The Swift text of one case's swift-case-paths case path, as the `@CasePathable` macro would declare it in
+/// `AllCasePaths`, but built with the public `AnyCasePath(embed:extract:)`. Computed once for the native
+/// renderer and the template context, so a template can rebuild the default output exactly.
+public struct CasePathShape: Sendable, Equatable {
+    /// The property name, backticked when it must be: `movie`, `` `default` ``.
+    public var name: String
+    /// The case path's value: `Void`, `MovieAction`, `(name: String, greeting: String)`.
+    public var valueType: String
+    /// `{ AppAction.movie($0) }`.
+    public var embed: String
+    /// `{ guard case let .movie(v0) = $0 else { return nil }; return v0 }`.
+    public var extract: String
+    /// `@available` attributes copied from the case.
+    public var availability: [String]
+
+    /// Nil for a case no case path can rebuild (a variadic payload).
+    public init?(_ plannedCase: PlannedCase, enumType: String) {
+        let enumCase = plannedCase.declaration
+        let property = PropertyShape(enumCase, payloadTypes: plannedCase.payloadTypes)
+        name = property.name
+        availability = property.availability
+        let pattern = property.pattern
+        guard let values = enumCase.associatedValues, !values.isEmpty else {
+            valueType = "Void"
+            embed = "{ \(enumType)\(pattern) }"
+            extract = "{ guard case \(pattern) = $0 else { return nil }; return () }"
+            return
+        }
+        guard !values.contains(where: \.isVariadic) else { return nil }
+        valueType = property.type
+        let labels = values.map { $0.label.map { "\($0): " } ?? "" }
+        if values.count == 1 {
+            embed = "{ \(enumType)\(pattern)(\(labels[0])$0) }"
+            extract = "{ guard case let \(pattern)(v0) = $0 else { return nil }; return v0 }"
+        } else {
+            embed = "{ \(enumType)\(pattern)(" + labels.enumerated().map { "\($1)$0.\($0)" }.joined(separator: ", ") + ") }"
+            let bindings = values.indices.map { "v\($0)" }.joined(separator: ", ")
+            extract = "{ guard case let \(pattern)(\(bindings)) = $0 else { return nil }; return (\(bindings)) }"
+        }
+    }
+
+    /// A deprecated or restricted case keeps its case path, but stays out of `allCasePaths`' iteration and
+    /// its subscript, which would otherwise use it without the same `@available` and draw a warning.
+    public var isIterable: Bool { availability.isEmpty }
+}

@@ -1,0 +1,56 @@
+// Uses the generated conformances the way a swift-case-paths 1.x user would: `[case:]`, `is`, `AnyCasePath(\.x)`,
+// nested case key paths and iteration over `allCasePaths`. Prints a FAIL line per broken expectation and a
+// last line counting checks and failures; exits 1 on any failure.
+import CasePathsCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+nonisolated(unsafe) var checks = 0
+nonisolated(unsafe) var failures = 0
+
+func expect(_ condition: Bool, _ what: String, line: Int = #line) {
+    checks += 1
+    if !condition {
+        failures += 1
+        print("FAIL line \(line): \(what)")
+    }
+}
+
+let movie = AppAction.movie(.list(.load(page: 2)))
+expect(movie.is(\.movie), "is(\\.movie)")
+expect(!movie.is(\.started), "not is(\\.started)")
+expect(movie[case: \.movie] == .list(.load(page: 2)), "[case: \\.movie]")
+expect(movie[case: \.movie.list] == .load(page: 2), "nested case key path through MovieAction")
+expect(movie[case: \AppAction.Cases.movie.list.load] == 2, "three levels: \\AppAction.Cases.movie.list.load")
+expect(AppAction.started[case: \.started] != nil, "a case without payload extracts Void")
+
+let path = AnyCasePath(\AppAction.Cases.movie)
+expect(path.extract(from: movie) == .list(.load(page: 2)), "AnyCasePath(\\.movie).extract")
+expect(path.embed(.favorite(id: 1)) == .movie(.favorite(id: 1)), "AnyCasePath(\\.movie).embed")
+
+let renamed = AppAction.rename(name: "a", greeting: "b")
+expect(renamed[case: \.rename].map { $0.name == "a" && $0.greeting == "b" } == true, "labelled payloads extract as a tuple")
+expect(AnyCasePath(\AppAction.Cases.rename).embed((name: "c", greeting: "d")) == .rename(name: "c", greeting: "d"),
+       "labelled payloads embed from a tuple")
+expect(AppAction.defaulted(count: 3)[case: \.defaulted] == 3, "a payload with a default")
+expect(AppAction.`default`[case: \.default] != nil, "a keyword case name")
+
+let wrapped = Wrapper<Int>.value(7)
+expect(wrapped[case: \.value] == 7, "a generic enum's case path")
+expect(Wrapper<Int>.pair(1, "x")[case: \.pair].map { $0.0 == 1 && $0.1 == "x" } == true, "a generic enum's tuple payload")
+
+var names: [String] = []
+for casePath in AppAction.allCasePaths {
+    if movie.is(casePath) { names.append("movie") }
+    if AppAction.started.is(casePath) { names.append("started") }
+}
+expect(names == ["started", "movie"], "allCasePaths iterates every case in order: \(names)")
+expect(AppAction.allCasePaths.map { _ in 1 }.count == 5, "allCasePaths: five cases, the deprecated one left out")
+expect(AppAction.allCasePaths[movie] == \AppAction.Cases.movie, "allCasePaths[root] is the root's case")
+expect(Array(ListAction.allCasePaths).count == 2, "a nested enum's allCasePaths")
+
+print("case paths driver: \(checks) checks, \(failures) failures")
+exit(failures == 0 ? 0 : 1)

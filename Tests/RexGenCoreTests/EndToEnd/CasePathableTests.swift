@@ -1,0 +1,102 @@
+import Foundation
+import XCTest
+
+/// `casePaths: true` (issue 17): swift-case-paths 1.x's `CasePathable` and `CasePathIterable` conformances
+/// without the macro. The Case Paths fixture and its generated code are compiled, in a copy of the test-only
+/// package Tests/CasePathsCheck, against `CasePathsCore` 1.10.0 from the package mirror (no swift-syntax), and
+/// its driver uses `[case:]`, `is`, `AnyCasePath(\.x)`, nested case key paths and `allCasePaths`.
+final class CasePathableTests: XCTestCase {
+    static let fixture = TestSupport.testsDirectory.appendingPathComponent("Fixtures/CasePaths/Sources")
+    static let checkPackage = TestSupport.testsDirectory.appendingPathComponent("CasePathsCheck")
+    /// `.build-*` is gitignored; a fixed place lets a later run reuse the dependency's build.
+    static let scratch = Reliability.repositoryRoot.appendingPathComponent(".build-casepaths")
+
+    func testConformancesCompileAgainstCasePathsCoreAndWork() throws {
+        let run = try buildAndRunCheck()
+        XCTAssertEqual(run.exitCode, 0, run.summary)
+        let summary = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        XCTAssertEqual(summary, "case paths driver: 18 checks, 0 failures", run.summary)
+    }
+
+    /// Proof that the driver can fail: a case path that embeds into the wrong case.
+    func testDriverFailsWhenAnEmbedIsWrong() throws {
+        let run = try buildAndRunCheck { generated in
+            let correct = "AnyCasePath(embed: { AppAction.movie($0) }"
+            XCTAssertTrue(generated.contains(correct), "the mutation's target is gone; update this test")
+            return generated.replacingOccurrences(of: correct, with: "AnyCasePath(embed: { _ in AppAction.started }")
+        }
+        XCTAssertNotEqual(run.exitCode, 0, run.summary)
+        XCTAssertTrue(run.stdout.contains("FAIL"), run.summary)
+    }
+
+    /// Copies the check package with the fixture and its generated code (changed by `edit`), and runs it.
+    private func buildAndRunCheck(edit: (String) -> String = { $0 }) throws -> ProcessResult {
+        let work = try temporaryDirectory()
+        let package = work.appendingPathComponent("CasePathsCheck")
+        try FileManager.default.copyItem(at: Self.checkPackage, to: package)
+        let target = package.appendingPathComponent("Sources/CasePathsCheck")
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.fixture.path) where name.hasSuffix(".swift") {
+            try FileManager.default.copyItem(at: Self.fixture.appendingPathComponent(name), to: target.appendingPathComponent(name))
+        }
+        let generated = try TestSupport.rexgen(["--case-paths", "--lift", "none", Self.fixture.path])
+        XCTAssertEqual(generated.exitCode, 0, generated.summary)
+        try Data(edit(generated.stdout).utf8).write(to: target.appendingPathComponent("Generated.swift"))
+        let swift = try Reliability.requireSwift()
+        return try TestSupport.run(swift, ["run", "--package-path", package.path, "--scratch-path", Self.scratch.path,
+                                           "CasePathsCheck"], watchdogSeconds: 1200)
+    }
+
+    /// The generated file, reviewed like code: Tests/Fixtures/CasePaths/Expected.swift (re-record with
+    /// REXGEN_RECORD=1).
+    func testGeneratedCodeEqualsTheReviewedFile() throws {
+        let result = try TestSupport.rexgen(["--case-paths", "--lift", "none", "Sources"],
+                                            in: Self.fixture.deletingLastPathComponent())
+        XCTAssertEqual(result.exitCode, 0, result.summary)
+        let expected = Self.fixture.deletingLastPathComponent().appendingPathComponent("Expected.swift")
+        if ProcessInfo.processInfo.environment["REXGEN_RECORD"] != nil {
+            try result.stdoutData.write(to: expected)
+            return XCTFail("recorded Expected.swift; review the diff, then run without REXGEN_RECORD")
+        }
+        XCTAssertEqual(result.stdout, try String(contentsOf: expected, encoding: .utf8))
+    }
+
+    /// Off by default: the same sources without `--case-paths` get no conformance and no import.
+    func testOffByDefault() throws {
+        let result = try TestSupport.rexgen(["--lift", "none", Self.fixture.path])
+        XCTAssertEqual(result.exitCode, 0, result.summary)
+        XCTAssertFalse(result.stdout.contains("CasePath"), result.stdout)
+    }
+
+    /// An enum the macro already conforms, or that declares its case paths itself, is left alone with a note.
+    func testEnumsWithTheirOwnCasePathsAreSkippedWithANote() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(["Sources/Own.swift": """
+            @CasePathable
+            enum MacroAction { case a }
+
+            enum ManualAction { case b }
+            extension ManualAction {
+                struct AllCasePaths {}
+                static var allCasePaths: AllCasePaths { AllCasePaths() }
+            }
+
+            enum StaticOnlyAction { case c }
+            extension StaticOnlyAction {
+                static var allCasePaths: [Int] { [] }
+            }
+
+            enum PlainAction { case d }
+
+            """, "rexgen.yml": ""], under: work)
+        let result = try TestSupport.rexgen(["--case-paths", "--lift", "none", "Sources"], in: work)
+        XCTAssertEqual(result.exitCode, 0, result.summary)
+        let notes = result.stderrLines.filter { $0.contains(": note: ") }
+        XCTAssertEqual(notes.count, 3, result.summary)
+        for (name, reason) in [("MacroAction", "is marked @CasePathable"), ("ManualAction", "declares AllCasePaths itself"),
+                               ("StaticOnlyAction", "declares allCasePaths itself")] {
+            XCTAssertTrue(notes.contains { $0.contains("enum '\(name)' \(reason)") }, "\(name)\n\(result.summary)")
+            XCTAssertFalse(result.stdout.contains("extension \(name): CasePathable"), name)
+        }
+        XCTAssertTrue(result.stdout.contains("extension PlainAction: CasePathable, CasePathIterable {}"), result.stdout)
+    }
+}
