@@ -351,12 +351,15 @@ if not quick:
 # Run time.
 generated, switch = median("runtime.generated-property"), median("runtime.hand-written-switch")
 subscript, dynamic = median("runtime.casepath-subscript"), median("runtime.casepath-dynamic-member")
+manual = median("runtime.generated-casepath-subscript")
 row("Payload extraction, release, ns per call: generated property", f"{generated:.2f} ns",
     f"hand-written `switch` {switch:.2f} ns", f"{generated / switch:.2f}×", "within 10%",
     verdict(generated <= 1.1 * switch))
 row("… against `@CasePathable`", f"{generated:.2f} ns",
     f"`[case: \\.selected]` {subscript:.0f} ns; dynamic member `.selected` {dynamic:.1f} ns",
     f"{subscript / generated:.0f}× / {dynamic / generated:.0f}× faster", "—", "")
+row("… `[case: \\.selected]` through RexGen's macro-free CasePathable (`casePaths: true`)", f"{manual:.0f} ns",
+    f"`@CasePathable` `[case: \\.selected]` {subscript:.0f} ns", f"{manual / subscript:.2f}×", "—", "")
 
 print(f"Machine: {machine['nproc']} cores ({machine['cpu']}), {machine['memory']} of memory; "
       f"{machine['swift']}; RexGen {machine['commit']}.")

@@ -1,7 +1,8 @@
 import CasePaths
 
 // Two enums of the same shape. `BenchAction` ends in "Action", so the RexGen build plugin generates its
-// properties (`selected`, `isSelected`, …) into this target; `BenchPathable` does not, so RexGen leaves it
+// properties (`selected`, `isSelected`, …) into this target, and, with `casePaths: true` in this folder's
+// rexgen.yml, its macro-free CasePathable conformance; `BenchPathable` does not, so RexGen leaves it
 // alone and only @CasePathable's macro expands it (its dynamic member `selected` would otherwise be shadowed
 // by a generated property of the same name).
 

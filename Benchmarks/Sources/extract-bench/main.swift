@@ -1,5 +1,6 @@
 // Cost of extracting a payload, ns per call (release build): a RexGen-generated property against a
-// hand-written switch and @CasePathable's `[case:]` subscript and dynamic member.
+// hand-written switch, @CasePathable's `[case:]` subscript and dynamic member, and `[case:]` through the
+// CasePathable conformance RexGen writes without the macro (`casePaths: true`, see rexgen.yml here).
 //
 // Each way walks the same array of mixed actions (a quarter of them `.selected`); the array is built from
 // a seed the optimizer cannot see, and each round starts at another offset, so nothing is folded or hoisted.
@@ -68,6 +69,15 @@ func casePathSubscript(_ pathables: [BenchPathable], _ rounds: Int) -> Int {
 }
 
 @inline(never)
+func generatedCasePathSubscript(_ actions: [BenchAction], _ rounds: Int) -> Int {
+    var sum = 0
+    for round in 0..<rounds {
+        for index in 0..<count { sum &+= actions[(index &+ round) & (count - 1)][case: \.selected] ?? 0 }
+    }
+    return sum
+}
+
+@inline(never)
 func casePathDynamicMember(_ pathables: [BenchPathable], _ rounds: Int) -> Int {
     var sum = 0
     for round in 0..<rounds {
@@ -99,12 +109,13 @@ func medianNanoseconds(_ body: (Int) -> Int) -> Double {
     return samples.sorted()[samples.count / 2]
 }
 
-// The four ways must agree, or the comparison means nothing.
+// The five ways must agree, or the comparison means nothing.
 let ways: [(String, (Int) -> Int)] = [
     ("generated-property", { generatedProperty(actions, $0) }),
     ("hand-written-switch", { handWrittenSwitch(actions, $0) }),
     ("casepath-subscript", { casePathSubscript(pathables, $0) }),
     ("casepath-dynamic-member", { casePathDynamicMember(pathables, $0) }),
+    ("generated-casepath-subscript", { generatedCasePathSubscript(actions, $0) }),
 ]
 let expected = ways[0].1(1)
 precondition(ways.allSatisfy { $0.1(1) == expected }, "the extraction ways disagree")
