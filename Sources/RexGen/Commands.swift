@@ -96,12 +96,12 @@ struct DumpCommand: ParsableCommand {
         abstract: "Print the model RexGen reads from the sources.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, tree, dot
+        case json, tree, dot, mermaid
     }
 
     @OptionGroup var input: InputOptions
 
-    @Option(help: "json: JSON Lines, one enum declaration per line, selected or not; tree: the action tree per root; dot: the action tree for Graphviz.")
+    @Option(help: "json: JSON Lines, one enum declaration per line, selected or not; tree: the action tree per root; dot: the action tree for Graphviz; mermaid: the action tree as a Mermaid flowchart (GitHub renders it).")
     var format: Format = .json
 
     func run() throws {
@@ -112,9 +112,13 @@ struct DumpCommand: ParsableCommand {
         switch format {
         case .json:
             Console.output(ModelDump.jsonLinesUTF8(model, rules: resolved.options.selection))
-        case .tree, .dot:
+        case .tree, .dot, .mermaid:
             let tree = Pipeline.buildActionTree(model, resolved.options, diagnostics: &diagnostics)
-            Console.output(format == .tree ? ActionTreeDump.tree(tree) : ActionTreeDump.dot(tree))
+            switch format {
+            case .tree: Console.output(ActionTreeDump.tree(tree))
+            case .dot: Console.output(ActionTreeDump.dot(tree))
+            default: Console.output(ActionTreeDump.mermaid(tree))
+            }
         }
         Console.report(diagnostics.sortedForDisplay(), quiet: input.quiet)
         if input.verbose { Console.report(timings) }

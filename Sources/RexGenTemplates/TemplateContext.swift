@@ -5,7 +5,7 @@ import Stencil
 /// `type.accessLevel`, `case.hasAssociatedValue`, `value.localName`, `value.typeName`, `annotations`,
 /// `based`, `argument`), so Sourcery enum templates run unchanged; RexGen's own analysis (what to generate,
 /// the exact property text, the action tree and lifts) is added under names Sourcery does not use.
-/// The keys are documented in TEMPLATES.md.
+/// The keys are documented in docs/Templates.md.
 public enum TemplateContext {
     public static func make(_ result: Pipeline.Result, selection: SelectionRules,
                             arguments: [String: TemplateArgument]) -> [String: Any] {

@@ -84,13 +84,13 @@ final class LibClang: @unchecked Sendable {
 
     // MARK: - Finding the library
 
-    /// `LIBCLANG_PATH` if set (a file or a directory; nothing else is tried then), else Debian's
-    /// libclang-dev locations, else the Swift toolchain's own `libclang.so`.
+    /// `LIBCLANG_PATH` if set (a file or a directory; nothing else is tried then), else Xcode's (on macOS) or
+    /// Debian's libclang-dev locations, else the Swift toolchain's own library.
     static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<LibClang, LibClangError> {
         if let configured = environment["LIBCLANG_PATH"], !configured.isEmpty {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: configured, isDirectory: &isDirectory)
-            let path = exists && isDirectory.boolValue ? (configured as NSString).appendingPathComponent("libclang.so") : configured
+            let path = exists && isDirectory.boolValue ? (configured as NSString).appendingPathComponent(libraryName) : configured
             return open(path).mapError { .unloadable(path: path, reason: $0.reason, fromEnvironment: true) }
         }
         var reasons: [String] = []
@@ -103,8 +103,22 @@ final class LibClang: @unchecked Sendable {
         return .failure(.notFound(tried: reasons))
     }
 
+    /// The library's file name on this platform.
+    static var libraryName: String {
+        #if os(macOS)
+        "libclang.dylib"
+        #else
+        "libclang.so"
+        #endif
+    }
+
     static func candidates(environment: [String: String]) -> [String] {
         var paths: [String] = []
+        #if os(macOS)
+        // Xcode's and the Command Line Tools' own copies.
+        paths += ["/Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr/lib/libclang.dylib",
+                  "/Library/Developer/CommandLineTools/usr/lib/libclang.dylib"]
+        #endif
         let versioned = ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? [])
             .filter { $0.hasPrefix("llvm-") }
             .sorted { (Int($0.dropFirst(5)) ?? 0) > (Int($1.dropFirst(5)) ?? 0) }
@@ -114,7 +128,7 @@ final class LibClang: @unchecked Sendable {
             let swiftc = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
             guard FileManager.default.fileExists(atPath: swiftc.path) else { continue }
             let toolchainLib = swiftc.resolvingSymlinksInPath().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("lib/libclang.so")
+                .deletingLastPathComponent().appendingPathComponent("lib").appendingPathComponent(libraryName)
             paths.append(toolchainLib.path)
         }
         var seen = Set<String>()

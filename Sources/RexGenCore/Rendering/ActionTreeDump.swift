@@ -1,6 +1,7 @@
 import Foundation
 
-/// `rexgen dump --format tree|dot`: the action tree per root, for people and for Graphviz.
+/// `rexgen dump --format tree|dot|mermaid`: the action tree per root, for people, for Graphviz, and for
+/// Mermaid, which GitHub renders in issues, pull requests and Markdown files.
 public enum ActionTreeDump {
     /// ```
     /// AppAction
@@ -39,6 +40,57 @@ public enum ActionTreeDump {
                 + "\(quoted(tree.nodes[edge.child].declaration.qualifiedName)) [label=\(quoted(edge.enumCase.name))];\n"
         }
         return text + "}\n"
+    }
+
+    /// A Mermaid flowchart, one `subgraph` per root holding every action enum the root reaches, the case
+    /// names on the edges. Node ids are made up (`r0_n1`), so any name is safe; labels are quoted, with
+    /// Mermaid's entity codes for the characters a quoted label cannot hold.
+    public static func mermaid(_ tree: ActionTree) -> String {
+        var text = "flowchart LR\n"
+        for (rootIndex, root) in tree.roots.enumerated() {
+            let rootName = tree.nodes[root].declaration.qualifiedName
+            text += "    subgraph r\(rootIndex)[\(mermaidLabel(rootName))]\n"
+            // Breadth-first from the root: each enum declared once, in the order it is first reached.
+            var ids: [Int: String] = [root: "r\(rootIndex)_n0"]
+            var order = [root]
+            var head = 0
+            var edges: [ActionTree.Edge] = []
+            while head < order.count {
+                let parent = order[head]
+                head += 1
+                for edge in tree.edges(from: parent) {
+                    edges.append(edge)
+                    if ids[edge.child] == nil {
+                        ids[edge.child] = "r\(rootIndex)_n\(order.count)"
+                        order.append(edge.child)
+                    }
+                }
+            }
+            for node in order {
+                text += "        \(ids[node]!)[\(mermaidLabel(tree.nodes[node].declaration.qualifiedName))]\n"
+            }
+            for edge in edges {
+                text += "        \(ids[edge.parent]!) -->|\(mermaidLabel("." + edge.enumCase.name))| \(ids[edge.child]!)\n"
+            }
+            text += "    end\n"
+        }
+        return text
+    }
+
+    /// `"Feature.Action"`: quoted, with `"`, `<`, `>`, `#` and line breaks as Mermaid entity codes.
+    static func mermaidLabel(_ text: String) -> String {
+        var label = ""
+        for character in text {
+            switch character {
+            case "\"": label += "#quot;"
+            case "<": label += "#lt;"
+            case ">": label += "#gt;"
+            case "#": label += "#35;"
+            case "\n", "\r": label += " "
+            default: label.append(character)
+            }
+        }
+        return "\"" + label + "\""
     }
 
     private static func quoted(_ text: String) -> String {

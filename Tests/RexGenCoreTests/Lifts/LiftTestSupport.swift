@@ -80,7 +80,7 @@ enum LiftTestSupport {
     static func buildInterfaceOnly(_ name: String, sources: [URL], mode: LanguageMode, into directory: URL,
                                    file: StaticString = #filePath, line: UInt = #line) throws {
         let result = try swiftc(mode, [
-            "-parse-as-library", "-emit-module", "-module-name", name,
+            "-parse-as-library", "-emit-module", "-module-name", name, "-I", directory.path,
             "-emit-module-path", directory.appendingPathComponent("\(name).swiftmodule").path,
         ] + sources.map(\.path), file: file, line: line)
         try require(result, "building module \(name)", file: file, line: line)
