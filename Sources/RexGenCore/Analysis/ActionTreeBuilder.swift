@@ -43,11 +43,14 @@ struct ActionTreeBuilder {
         }
         var isNode = candidates.map { rules.isActionEnum($0.declaration) }
         // Most enums nest nothing: only a node with an enum declared inside it can carry a nested one.
-        let nestedParents = Set(candidates.map { Array($0.declaration.qualifiedNameComponents.dropLast()) })
-        var pending = candidates.indices.filter {
-            isNode[$0] && nestedParents.contains(candidates[$0].declaration.qualifiedNameComponents)
+        var nestedParents = Set<ArraySlice<String>>()
+        for candidate in candidates where candidate.declaration.qualifiedNameComponents.count > 1 {
+            nestedParents.insert(candidate.declaration.qualifiedNameComponents.dropLast())
         }
-        guard !pending.isEmpty else { return zip(candidates, isNode).filter(\.1).map(\.0) }
+        var pending = nestedParents.isEmpty ? [] : candidates.indices.filter {
+            isNode[$0] && nestedParents.contains(candidates[$0].declaration.qualifiedNameComponents[...])
+        }
+        guard !pending.isEmpty else { return nodes(of: candidates, where: isNode) }
         let names = TypeNameResolver(nodes: candidates, model: model)
         while let parent = pending.popLast() {
             let declaration = candidates[parent].declaration
@@ -63,7 +66,14 @@ struct ActionTreeBuilder {
                 pending.append(child)
             }
         }
-        return zip(candidates, isNode).filter(\.1).map(\.0)
+        return nodes(of: candidates, where: isNode)
+    }
+
+    private static func nodes(of candidates: [ActionTree.Node], where isNode: [Bool]) -> [ActionTree.Node] {
+        var nodes: [ActionTree.Node] = []
+        nodes.reserveCapacity(candidates.count)
+        for index in candidates.indices where isNode[index] { nodes.append(candidates[index]) }
+        return nodes
     }
 
     private func findRoots(in tree: ActionTree, diagnostics: inout [Diagnostic]) -> [Int] {

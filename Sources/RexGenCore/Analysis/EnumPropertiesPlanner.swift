@@ -12,13 +12,14 @@ struct EnumPropertiesPlanner {
     /// Owner names by their last component, so finding an enum's extensions does not scan every owner.
     private let ownersByLastComponent: [String: [String]]
 
-    init(model: SourceModel, rules: SelectionRules, casePaths: Bool = false) {
+    /// - Parameter qualifier: shared with the lift planner, which runs beside this one; made here if nil.
+    init(model: SourceModel, rules: SelectionRules, casePaths: Bool = false, qualifier: PayloadTypeQualifier? = nil) {
         self.model = model
         self.rules = rules
         self.casePaths = casePaths
         let types = model.types
         self.accessResolver = AccessResolver(types: types)
-        self.qualifier = PayloadTypeQualifier(model: model)
+        self.qualifier = qualifier ?? PayloadTypeQualifier(model: model)
         self.sourceryFiles = Set(model.allFiles.filter(\.isSourceryOutput).map(\.path))
         // `extension Alias { var movie … }` with `typealias Alias = Feature.Action` extends Feature.Action.
         let aliases = Dictionary(model.allFiles.flatMap(\.typeAliases).map { ($0.qualifiedName, $0.targetText) },
@@ -219,11 +220,12 @@ struct EnumPropertiesPlanner {
         let byName = Dictionary(grouping: members, by: \.name)
         for index in cases.indices {
             let plannedCase = cases[index]
-            let shape = PropertyShape(plannedCase.declaration, payloadTypes: plannedCase.payloadTypes)
-            let writtenShape = PropertyShape(plannedCase.declaration)
             if plannedCase.generatesValueProperty, let member = byName[plannedCase.valuePropertyName]?.first {
                 cases[index].generatesValueProperty = false
-                if isSourceryCopy(member, ofType: [shape.type + "?", writtenShape.type + "?"]) {
+                // The type as RexGen writes it, and as declared (a Sourcery template copied that text).
+                let types = [PropertyShape(plannedCase.declaration, payloadTypes: plannedCase.payloadTypes).type,
+                             PropertyShape(plannedCase.declaration).type]
+                if isSourceryCopy(member, ofType: types.map { $0 + "?" }) {
                     replaced.append(member)
                 } else {
                     diagnostics.append(collisionWarning(plannedCase.valuePropertyName, plannedCase.declaration,

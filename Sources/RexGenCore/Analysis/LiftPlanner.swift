@@ -9,12 +9,12 @@ struct LiftPlanner {
     private let qualifier: PayloadTypeQualifier
 
     init(tree: ActionTree, model: SourceModel, frameworks: LiftSelection = .swiftRex,
-         combineFeedbackAPI: CombineFeedbackAPI = .release) {
+         combineFeedbackAPI: CombineFeedbackAPI = .release, qualifier: PayloadTypeQualifier? = nil) {
         self.tree = tree
         self.model = model
         self.frameworks = frameworks
         self.combineFeedbackAPI = combineFeedbackAPI
-        self.qualifier = PayloadTypeQualifier(model: model)
+        self.qualifier = qualifier ?? PayloadTypeQualifier(model: model)
     }
 
     func plan(diagnostics: inout [Diagnostic]) -> LiftPlan {

@@ -10,7 +10,8 @@
 /// (`Movies.Picker.Event`); a name found in the enum itself, as a generic parameter, or nowhere in the
 /// sources (top level, another module) is kept as written.
 package struct PayloadTypeQualifier: Sendable {
-    /// Qualified names of every type and typealias the sources and references declare.
+    /// Qualified names of every nested type and typealias the sources and references declare (a lookup
+    /// always asks for `Scope.Name`, so top-level names are never needed).
     private let declaredNames: Set<String>
     /// The last component of each nested declared name: a type text mentioning none of these is returned
     /// as it is without any lookup, which is nearly every payload (`Int`, `String`, `MovieAction`).
@@ -21,10 +22,9 @@ package struct PayloadTypeQualifier: Sendable {
         var names = Set<String>()
         var simple = Set<Substring>()
         func add(_ qualifiedName: String) {
+            guard let dot = qualifiedName.utf8.lastIndex(of: UInt8(ascii: ".")) else { return }
             names.insert(qualifiedName)
-            if let dot = qualifiedName.utf8.lastIndex(of: UInt8(ascii: ".")) {
-                simple.insert(qualifiedName[qualifiedName.utf8.index(after: dot)...])
-            }
+            simple.insert(qualifiedName[qualifiedName.utf8.index(after: dot)...])
         }
         for file in model.allFiles {
             file.types.forEach { add($0.qualifiedName) }
@@ -42,7 +42,9 @@ package struct PayloadTypeQualifier: Sendable {
     ///   type's `where` clause), so names of the enum's own member types are qualified too.
     package func qualified(_ typeText: String, in declaration: EnumDeclaration,
                            substituting substitutions: [String: String] = [:], outsideTheEnum: Bool = false) -> String {
-        guard !nestedSimpleNames.isEmpty || !substitutions.isEmpty else { return typeText }
+        // A top-level enum has no enclosing type whose members it could name: nearly every enum, at no cost.
+        guard declaration.qualifiedNameComponents.count > 1 || outsideTheEnum || !substitutions.isEmpty,
+              !nestedSimpleNames.isEmpty || !substitutions.isEmpty else { return typeText }
         let names = TypeTextNames(typeText)
         guard names.starts.contains(where: { nestedSimpleNames.contains($0.name) || substitutions[String($0.name)] != nil })
         else { return typeText }

@@ -100,16 +100,18 @@ public enum Pipeline {
         let analysisClock = Stopwatch()
         // The properties' plan and the action tree are independent: one is worked out on another core while
         // this one builds the other (each spreads its per-enum work over every core as well).
+        let qualifier = PayloadTypeQualifier(model: model)
         let planning = Background { () -> (EnumPropertiesPlan, [Diagnostic]) in
             var found: [Diagnostic] = []
-            let plan = EnumPropertiesPlanner(model: model, rules: options.selection, casePaths: options.casePaths)
+            let plan = EnumPropertiesPlanner(model: model, rules: options.selection, casePaths: options.casePaths,
+                                             qualifier: qualifier)
                 .plan(diagnostics: &found)
             return (plan, found)
         }
         var treeDiagnostics: [Diagnostic] = []
         let tree = buildActionTree(model, options, diagnostics: &treeDiagnostics)
         let lifts = options.lift.isEmpty ? nil : LiftPlanner(tree: tree, model: model, frameworks: options.lift,
-                                                            combineFeedbackAPI: options.combineFeedbackAPI)
+                                                            combineFeedbackAPI: options.combineFeedbackAPI, qualifier: qualifier)
             .plan(diagnostics: &treeDiagnostics)
         let (plan, planDiagnostics) = planning.value
         diagnostics += planDiagnostics + treeDiagnostics
