@@ -93,11 +93,7 @@ public enum TemplateContext {
     /// cases `allCasePaths` iterates; `iteratorKeyword` (`var`, or `let` with nothing to append) and
     /// `appendsNothingFirst` (every append is under `#if`).
     static func casePathsObject(_ planned: PlannedEnum) -> TemplateObject {
-        let type = planned.declaration.qualifiedNameForExtension
-        let paths = planned.cases.compactMap { plannedCase in
-            CasePathShape(plannedCase, enumType: type).map { (plannedCase.declaration.ifConfig, $0) }
-        }
-        let iterable = paths.filter(\.1.isIterable)
+        let shape = AllCasePathsShape(planned)
         let object = { (ifConfig: [IfConfigClause], path: CasePathShape) in
             TemplateObject([
                 "name": path.name, "valueType": path.valueType, "embed": path.embed, "extract": path.extract,
@@ -105,10 +101,10 @@ public enum TemplateContext {
             ])
         }
         return TemplateObject([
-            "paths": paths.map(object),
-            "iterable": iterable.map(object),
-            "iteratorKeyword": iterable.isEmpty ? "let" : "var",
-            "appendsNothingFirst": !iterable.isEmpty && iterable.allSatisfy { !$0.0.isEmpty },
+            "paths": shape.paths.map(object),
+            "iterable": shape.iterable.map(object),
+            "iteratorKeyword": shape.iteratorKeyword,
+            "appendsNothingFirst": shape.appendsNothingFirst,
         ])
     }
 

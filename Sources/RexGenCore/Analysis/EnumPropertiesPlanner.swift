@@ -8,6 +8,8 @@ struct EnumPropertiesPlanner {
     private let qualifier: PayloadTypeQualifier
     /// Files Sourcery generated: their members that equal RexGen's are not collisions to warn about.
     private let sourceryFiles: Set<String>
+    /// With `casePaths`, the types that declare a type or typealias named `AllCasePaths` themselves.
+    private let ownersOfAllCasePaths: Set<Substring>
     private let membersByOwner: [String: [MemberDeclaration]]
     /// Owner names by their last component, so finding an enum's extensions does not scan every owner.
     private let ownersByLastComponent: [String: [String]]
@@ -21,6 +23,11 @@ struct EnumPropertiesPlanner {
         self.accessResolver = AccessResolver(types: types)
         self.qualifier = qualifier ?? PayloadTypeQualifier(model: model)
         self.sourceryFiles = Set(model.allFiles.filter(\.isSourceryOutput).map(\.path))
+        let suffix = ".AllCasePaths"
+        self.ownersOfAllCasePaths = !casePaths ? [] : Set(model.allFiles.flatMap { file in
+            (file.types.map(\.qualifiedName) + file.typeAliases.map(\.qualifiedName))
+                .filter { $0.hasSuffix(suffix) }.map { $0.dropLast(suffix.count) }
+        })
         // `extension Alias { var movie … }` with `typealias Alias = Feature.Action` extends Feature.Action.
         let aliases = Dictionary(model.allFiles.flatMap(\.typeAliases).map { ($0.qualifiedName, $0.targetText) },
                                  uniquingKeysWith: { first, _ in first })
@@ -153,8 +160,7 @@ struct EnumPropertiesPlanner {
         let reason: String
         if declaration.attributes.contains(where: { $0 == "@CasePathable" || $0.hasPrefix("@CasePathable(") }) {
             reason = "is marked @CasePathable"
-        } else if model.types[declaration.qualifiedName + ".AllCasePaths"] != nil
-                    || model.allFiles.contains(where: { $0.typeAliases.contains { $0.qualifiedName == declaration.qualifiedName + ".AllCasePaths" } }) {
+        } else if ownersOfAllCasePaths.contains(Substring(declaration.qualifiedName)) {
             reason = "declares AllCasePaths itself"
         } else if let member = userMembers(of: declaration, includingStatic: true).first(where: { $0.name == "allCasePaths" }) {
             reason = "declares allCasePaths itself at \(member.location)"

@@ -43,3 +43,25 @@ public struct CasePathShape: Sendable, Equatable {
     /// its subscript, which would otherwise use it without the same `@available` and draw a warning.
     public var isIterable: Bool { availability.isEmpty }
 }
+
+/// An enum's `AllCasePaths`, as the native renderer and the template context both write it.
+public struct AllCasePathsShape: Sendable {
+    /// One per case that gets a case path, with the `#if` clauses the case sits under.
+    public var paths: [(ifConfig: [IfConfigClause], path: CasePathShape)]
+
+    public init(_ plannedEnum: PlannedEnum) {
+        let type = plannedEnum.declaration.qualifiedNameForExtension
+        paths = plannedEnum.cases.compactMap { plannedCase in
+            CasePathShape(plannedCase, enumType: type).map { (plannedCase.declaration.ifConfig, $0) }
+        }
+    }
+
+    /// The cases `allCasePaths` iterates and its subscript answers.
+    public var iterable: [(ifConfig: [IfConfigClause], path: CasePathShape)] { paths.filter(\.path.isIterable) }
+
+    /// `let` when nothing is ever appended to the iterator's array, else `var`.
+    public var iteratorKeyword: String { iterable.isEmpty ? "let" : "var" }
+
+    /// Every append is under `#if` and may be compiled out: one that always runs keeps `var` needed.
+    public var appendsNothingFirst: Bool { !iterable.isEmpty && iterable.allSatisfy { !$0.ifConfig.isEmpty } }
+}

@@ -152,10 +152,8 @@ public enum EnumPropertiesRenderer {
     private static func writeCasePaths(_ plannedEnum: PlannedEnum, to writer: inout SwiftCodeWriter) {
         let type = plannedEnum.declaration.qualifiedNameForExtension
         let access = plannedEnum.access.memberKeyword
-        let paths = plannedEnum.cases.compactMap { plannedCase in
-            CasePathShape(plannedCase, enumType: type).map { (plannedCase.declaration.ifConfig, $0) }
-        }
-        let iterable = paths.filter(\.1.isIterable)
+        let shape = AllCasePathsShape(plannedEnum)
+        let iterable = shape.iterable
         writer.line("#if canImport(CasePathsCore)")
         writer.line("extension \(type): CasePathable, CasePathIterable {}")
         writer.line()
@@ -171,7 +169,7 @@ public enum EnumPropertiesRenderer {
                     writer.line("return \\.never")
                 }
                 writer.line("}")
-                for (ifConfig, path) in paths {
+                for (ifConfig, path) in shape.paths {
                     writer.conditionally(ifConfig) { writer in
                         path.availability.forEach { writer.line($0) }
                         writer.line("\(access) var \(path.name): AnyCasePath<\(type), \(path.valueType)> {")
@@ -181,9 +179,8 @@ public enum EnumPropertiesRenderer {
                 }
                 writer.line("\(access) func makeIterator() -> IndexingIterator<[PartialCaseKeyPath<\(type)>]> {")
                 writer.indented { writer in
-                    writer.line("\(iterable.isEmpty ? "let" : "var") allCasePaths: [PartialCaseKeyPath<\(type)>] = []")
-                    // Every append under `#if` may be compiled out: one that always runs keeps `var` needed.
-                    if !iterable.isEmpty, iterable.allSatisfy({ !$0.0.isEmpty }) { writer.line("allCasePaths.append(contentsOf: [])") }
+                    writer.line("\(shape.iteratorKeyword) allCasePaths: [PartialCaseKeyPath<\(type)>] = []")
+                    if shape.appendsNothingFirst { writer.line("allCasePaths.append(contentsOf: [])") }
                     for (ifConfig, path) in iterable {
                         writer.conditionally(ifConfig) { $0.line("allCasePaths.append(\\.\(path.name))") }
                     }
