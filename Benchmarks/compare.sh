@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # RexGen's benchmarks side by side, in one run (issue 8): the reader against SwiftParser and `cat`,
-# `rexgen generate` on the synthetic app (cold, nothing changed, one enum changed), peak memory, the build
+# `rexgen generate` on the synthetic app (cold, nothing changed, one enum changed), the build plugin's
+# commands on a modular app (issue 19: 200 modules, 1 M lines; release and debug tool), peak memory, the build
 # time users pay (RexGen's own build, and a 200-enum target with the plugin, with @CasePathable and written
 # by hand; beside them, not as RexGen's result, the plugin running a prebuilt tool) and the run-time cost of a
 # payload extraction. Prints one Markdown table of medians and ratios, each target reported as met or missed
@@ -105,13 +106,17 @@ record load.start "$(cut -d ' ' -f 1 /proc/loadavg)"
 # The Benchmarks package builds rexgen itself (its plugin needs it) in its own .build, so the timed rexgen
 # is the working tree's, in release, without touching the root package's .build that others may be using.
 # (A first build takes long: swift-syntax in release, twice, for the macro's host and for the reader.)
-{ swift build -c release --package-path "$BENCH" && swift build -c release --package-path "$BENCH" --product rexgen; } \
+# The build plugin's tool is built in both configurations: SwiftPM builds it in the app build's own.
+{ swift build -c release --package-path "$BENCH" && swift build -c release --package-path "$BENCH" --product rexgen &&
+  swift build -c release --package-path "$BENCH" --product RexGenBuildTool &&
+  swift build --package-path "$BENCH" --product RexGenBuildTool; } \
     >"$WORK/bench-build.log" 2>&1 || { tail -n 40 "$WORK/bench-build.log" >&2; die "the benchmark package did not build"; }
 BIN=$(swift build -c release --package-path "$BENCH" --show-bin-path)
+DEBUG_TOOL=$(swift build --package-path "$BENCH" --show-bin-path)/RexGenBuildTool
 REXGEN=$BIN/rexgen
 SWIFTPARSER=$BIN/swiftparser-reader
 EXTRACT=$BIN/extract-bench
-for program in "$REXGEN" "$SWIFTPARSER" "$EXTRACT"; do
+for program in "$REXGEN" "$SWIFTPARSER" "$EXTRACT" "$BIN/RexGenBuildTool" "$DEBUG_TOOL"; do
     [[ -x $program ]] || die "missing $program"
 done
 
@@ -177,6 +182,26 @@ for (( run = 1; run <= RUNS + 3; run++ )); do
     toggle_synthetic_edit
     $measure synth.changed$tag "$REXGEN" generate "$SYNTH" --output "$SYNTH_OUT" --verbose || die "changed run failed"
 done
+
+# ---------------------------------------------------------------------------------------------------------
+say "the modular app (200 modules, 1 M lines): the build plugin's commands, release and debug tool, two cores"
+MODULAR=$WORK/modular
+python3 "$BENCH/make-modular-app.py" "$MODULAR" || die "make-modular-app.py failed"
+find "$MODULAR" -name '*.swift' -print0 | du -cb --files0-from=- | tail -n 1 | cut -f 1 >"$WORK/modular.bytes"
+find "$MODULAR" -name '*.swift' -print0 | xargs -0 cat | wc -l >"$WORK/modular.lines"
+# The debug tool's runs take seconds cold: fewer rounds, and not the one-target scenario (release only).
+for tool in release debug; do
+    if [[ $tool == release ]]; then program=$BIN/RexGenBuildTool scenarios=app,feature,single rounds=$RUNS
+    else program=$DEBUG_TOOL scenarios=app rounds=$(( RUNS < 5 ? RUNS : 5 )); fi
+    python3 "$BENCH/run-modular-app.py" "$MODULAR" --tool "$program" --tool-name "$tool" --runs "$rounds" \
+        --scenarios "$scenarios" --work "$WORK/modular-out" >"$WORK/modular.$tool" 2>"$WORK/err" ||
+        { tail -n 20 "$WORK/err" >&2; die "run-modular-app.py failed ($tool)"; }
+    while read -r key seconds megabytes; do
+        record "$key.s" "$seconds"
+        record "$key.mb" "$megabytes"
+    done <"$WORK/modular.$tool"
+done
+rm -rf "$WORK/modular-out"
 
 # ---------------------------------------------------------------------------------------------------------
 say "run-time cost of a payload extraction (release, one core)"
@@ -319,6 +344,29 @@ memories = [median(f"synth.{kind}.memory.mb") for kind in ("cold", "unchanged", 
 row("Peak memory: cold / nothing changed / one changed", " / ".join(mb(m) for m in memories), "", "",
     f"≤ 2 × input + 50 MB = {limit:.0f} MB", verdict(max(memories) <= limit))
 
+# The modular app: the build plugin's commands, timed as SwiftPM starts them (no shell).
+modular_bytes, modular_lines = int(read("modular.bytes")), int(read("modular.lines"))
+def modular(tool, scenario, kind):
+    return median(f"modular.{tool}.{scenario}.{kind}.s")
+edited, unchanged, cold = (modular("release", "app", kind) for kind in ("edited", "unchanged", "cold"))
+row("Modular app: the app target's command after one edit in a dependency, release", ms(edited),
+    f"nothing changed {ms(unchanged)}; cold {ms(cold)}", "", "≤ 100 ms", verdict(edited <= 0.1))
+debug_edited, debug_unchanged = modular("debug", "app", "edited"), modular("debug", "app", "unchanged")
+row("… the debug `RexGenBuildTool` (a debug app build's)", ms(debug_edited),
+    f"nothing changed {ms(debug_unchanged)}", f"{debug_edited / edited:.1f}× release", "≤ 250 ms",
+    verdict(debug_edited <= 0.25))
+row("… a feature target's own command after an edit in it, release", ms(modular("release", "feature", "edited")),
+    f"nothing changed {ms(modular('release', 'feature', 'unchanged'))}", "", "≤ 30 ms",
+    verdict(modular("release", "feature", "edited") <= 0.03))
+single_edited, single_cold = modular("release", "single", "edited"), modular("release", "single", "cold")
+row("… the 1 M lines as one target, one file per source: one enum changed", ms(single_edited),
+    f"nothing changed {ms(modular('release', 'single', 'unchanged'))}", "", "≤ 150 ms", verdict(single_edited <= 0.15))
+row("… cold", ms(single_cold), "", "", "≤ 1.5 s", verdict(single_cold <= 1.5))
+limit = 2 * modular_bytes / 1e6 + 50
+peaks = [median(f"modular.release.{scenario}.{kind}.mb") for scenario in ("app", "single") for kind in ("cold", "edited")]
+row("Peak memory, modular app: app target cold / edited; one target cold / edited",
+    " / ".join(mb(m) for m in peaks), "", "", f"≤ 2 × input + 50 MB = {limit:.0f} MB", verdict(max(peaks) <= limit))
+
 # Build time.
 if not quick:
     tool_build, cli_build = median("build.RexGenBuildTool.s"), median("build.rexgen.s")
@@ -380,6 +428,10 @@ print(f"- Big corpus: {corpus_files} files, {corpus_bytes / 1e6:.1f} MB; enums f
       f"{read('reader.rexgen.enums')}, SwiftParser {read('reader.swiftparser.enums')}.")
 print(f"- Synthetic app: 5,000 files, {synth_lines:,} lines, {synth_bytes / 1e6:.1f} MB; cold run by stage "
       f"({'--verbose'}): {stages}.")
+print(f"- Modular app: 200 feature modules and an app target, {modular_lines:,} lines, {modular_bytes / 1e6:.1f} MB, "
+      f"10,000 action enums; the commands as the build plugin gives them (every file by its path), started "
+      f"without a shell, which costs {median('modular.app.spawn.s') * 1000:.1f} ms (`/bin/true` with the app "
+      "target's 23,000 arguments), included in its figures.")
 print(f"- Wall times are from the shell and include starting the process ({overhead * 1000:.1f} ms for `/bin/true`); "
       "peak memory is `/usr/bin/time -f %M`, median of 3 separate runs (for builds, the run itself; the largest "
       "single process of the build).")

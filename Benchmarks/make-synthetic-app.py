@@ -10,6 +10,8 @@ usage: make-synthetic-app.py DIR [--files 5000] [--enums 2000]
 import argparse
 import pathlib
 
+from synthetic_code import filler
+
 parser = argparse.ArgumentParser()
 parser.add_argument("directory")
 parser.add_argument("--files", type=int, default=5000)
@@ -60,25 +62,10 @@ def enum_file(index):
     for child in children.get(index, []):
         lines.append(f"    case child{child:04d}({enum_name(child)})")
     lines += ["}", ""]
-    lines += filler(index, 40 - len(lines))
+    lines += filler(f"{index:04d}", index, 40 - len(lines))
     return "\n".join(lines) + "\n"
-
-def filler(index, count):
-    lines = [f"struct Helper{index:04d} {{", "    var values: [Int] = []"]
-    body = 0
-    while len(lines) < count - 1:
-        lines += [
-            f"    func compute{body}(_ input: Int) -> Int {{",
-            f"        // step {body}: a comment with braces {{ }} and \"quotes\"",
-            f"        let text = \"value \\(input) of {index}\"",
-            "        return text.count + input * 2",
-            "    }",
-        ]
-        body += 1
-    lines.append("}")
-    return lines
 
 for index in range(arguments.enums):
     (root / f"Feature{index:04d}.swift").write_text(enum_file(index))
 for index in range(arguments.enums, arguments.files):
-    (root / f"Support{index:04d}.swift").write_text("import Foundation\n\n" + "\n".join(filler(index, 40)) + "\n")
+    (root / f"Support{index:04d}.swift").write_text("import Foundation\n\n" + "\n".join(filler(f"{index:04d}", index, 40)) + "\n")

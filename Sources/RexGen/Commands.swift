@@ -35,7 +35,7 @@ struct GenerateCommand: ParsableCommand {
         let clock = ContinuousClock.now
         let outcome = IncrementalGeneration.run(resolved.options, outputDirectory: directory,
                                                 configurationFile: resolved.configurationFile,
-                                                templateRenderer: StencilTemplateRenderer())
+                                                templateRenderer: StencilTemplateRenderer(), exitsAfterwards: true)
         ProcessLifetime.keepUntilExit(outcome)
         switch outcome {
         case .upToDate(let diagnostics):
@@ -126,12 +126,3 @@ struct DumpCommand: ParsableCommand {
     }
 }
 
-/// A run's model and generated text are tens of thousands of objects, and the process exits right after
-/// the run: freeing them one by one would cost milliseconds for nothing, so they are kept until exit.
-enum ProcessLifetime {
-    nonisolated(unsafe) private static var kept: [Any] = []
-
-    static func keepUntilExit(_ value: Any) {
-        kept.append(value)
-    }
-}

@@ -25,7 +25,8 @@ var diagnostics: [Diagnostic] = []
 let configuration = arguments.configurationPath.flatMap { ConfigurationFile.load(path: $0, diagnostics: &diagnostics) }
 let (options, outputDirectory) = arguments.flags.merged(over: configuration)
 switch diagnostics.containsErrors ? nil : IncrementalGeneration.run(options, outputDirectory: outputDirectory!,
-                                                                     configurationFile: arguments.configurationPath) {
+                                                                     configurationFile: arguments.configurationPath,
+                                                                     exitsAfterwards: true) {
 case nil:
     break
 case .upToDate(let previous)?:

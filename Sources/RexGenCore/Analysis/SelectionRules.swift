@@ -12,6 +12,10 @@ public struct SelectionRules: Hashable, Sendable {
         self.selectsAllEnums = selectsAllEnums
     }
 
+    /// Everything a reference's summary depends on (see `ParsedFile.referenceSummary(rules:)`): a cached
+    /// summary is reused only under the same key.
+    var referenceSummaryKey: String { "suffixes=" + suffixes.joined(separator: "\u{1F}") }
+
     /// Whether the enum gets enum properties: every action enum, and every enum marked for properties alone
     /// (`// rexgen: prism`, Sourcery's `// sourcery: Prism` or conformance to a `Prism` protocol, which
     /// SwiftRex's Sourcery templates select by) or selected by `--all-enums`.

@@ -16,7 +16,7 @@ public struct GenerationCache: Sendable {
     public static let fileName = ".rexgen-cache"
     private static let magic = Array("rexgen-cache\n".utf8)
     /// Bump on any change to the layout or to the model types `ParsedFileCoding` writes.
-    static let formatVersion: UInt64 = 7
+    static let formatVersion: UInt64 = 8
 
     public struct Input: Sendable, Equatable {
         public var path: String
@@ -28,6 +28,8 @@ public struct GenerationCache: Sendable {
         public var contentHash: UInt64?
         /// Where the file's encoded parse lies in `storage`, when it was kept.
         var parsedRange: Range<Int>?
+        /// The parse is a reference's summary (made under `summaryKey`), not the whole file's.
+        var isSummary = false
     }
 
     public struct Entry: Sendable, Equatable {
@@ -40,6 +42,8 @@ public struct GenerationCache: Sendable {
     }
 
     public var fingerprint: String
+    /// The selection rules the references' summaries were made by (`SelectionRules.referenceSummaryKey`).
+    public var summaryKey: String
     public var inputs: [Input]
     /// Files besides the Swift inputs whose change matters: the configuration, C headers, templates.
     public var extraFiles: [Entry]
@@ -64,7 +68,7 @@ public struct GenerationCache: Sendable {
             }
         }
         let parts: [(String, [String])] = [
-            ("version", [version]), ("sources", options.sources), ("references", options.references),
+            ("version", [version]), ("sources", digest(options.sources)), ("references", digest(options.references)),
             ("suffixes", options.selection.suffixes), ("allEnums", [String(options.selection.selectsAllEnums)]),
             ("lift", options.lift.frameworks.map(\.rawValue)),
             ("combineFeedbackAPI", [options.combineFeedbackAPI.rawValue]), ("roots", options.roots), ("templates", options.templates),
@@ -73,6 +77,17 @@ public struct GenerationCache: Sendable {
             ("casePaths", [String(options.casePaths)]),
         ]
         return parts.map { "\($0.0)=\($0.1.joined(separator: "\u{1F}"))" }.joined(separator: "\u{1E}")
+    }
+
+    /// A long list of paths (the build plugin names every file of every dependency) as its length and two
+    /// independent 64-bit hashes, so the fingerprint stays small to store, load and compare.
+    private static func digest(_ paths: [String]) -> [String] {
+        guard paths.count > 16 else { return paths }
+        var joined = paths.joined(separator: "\u{1F}")
+        return joined.withUTF8 { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
+            return ["\(paths.count) paths", String(ContentHash.of(raw), radix: 16), String(ContentHash.of(raw, seed: 1), radix: 16)]
+        }
     }
 
     /// The cached parse of input `index`, or nil when it was not kept or does not decode.
@@ -124,6 +139,7 @@ public struct GenerationCache: Sendable {
                 throw ByteReader.Malformed()
             }
             let fingerprint = try reader.string()
+            let summaryKey = try reader.string()
             var parsedOffset = 0
             var inputs: [Input] = []
             let inputCount = try reader.count()
@@ -132,9 +148,11 @@ public struct GenerationCache: Sendable {
                 let path = try reader.string()
                 let signature = try readSignature(&reader)
                 let contentHash = try reader.bool() ? try reader.fixed64() : nil
+                let isSummary = try reader.bool()
                 let parsedLength = try reader.count()
                 inputs.append(Input(path: path, signature: signature, contentHash: contentHash,
-                                    parsedRange: parsedLength == 0 ? nil : parsedOffset..<(parsedOffset + parsedLength)))
+                                    parsedRange: parsedLength == 0 ? nil : parsedOffset..<(parsedOffset + parsedLength),
+                                    isSummary: isSummary))
                 parsedOffset += parsedLength
             }
             let extraFiles = try readEntries(&reader)
@@ -161,7 +179,7 @@ public struct GenerationCache: Sendable {
             for index in inputs.indices {
                 inputs[index].parsedRange = inputs[index].parsedRange.map { ($0.lowerBound + parseStart)..<($0.upperBound + parseStart) }
             }
-            return GenerationCache(fingerprint: fingerprint, inputs: inputs, extraFiles: extraFiles, outputs: outputs,
+            return GenerationCache(fingerprint: fingerprint, summaryKey: summaryKey, inputs: inputs, extraFiles: extraFiles, outputs: outputs,
                                    diagnostics: diagnostics, sections: sections, storage: bytes,
                                    parseSection: parseStart..<(parseStart + parsedOffset), parseChecksum: parseChecksum)
         }
@@ -179,6 +197,7 @@ public struct GenerationCache: Sendable {
         var signature: SourceSnapshot.Signature?
         var contentHash: UInt64?
         var parse: Parse
+        var isSummary = false
     }
 
     /// The parse section, ready to be appended: the bulk of the file, and independent of the outputs, so
@@ -208,19 +227,22 @@ public struct GenerationCache: Sendable {
         return ParseSection(lengths: parses.map(\.count), bytes: bytes)
     }
 
-    static func encode(fingerprint: String, inputs: [InputRecord], parses: ParseSection, extraFiles: [Entry],
-                       outputs: [Entry], diagnostics: [String], sections: [RenderedSections.Record]) -> [UInt8] {
+    static func encode(fingerprint: String, summaryKey: String, inputs: [InputRecord], parses: ParseSection,
+                       extraFiles: [Entry], outputs: [Entry], diagnostics: [String],
+                       sections: [RenderedSections.Record]) -> [UInt8] {
         let writer = ByteWriter(capacity: 64 * inputs.count + parses.bytes.count + 1024)
         writer.raw(magic)
         writer.unsigned(formatVersion)
         writer.string(ToolIdentity.current)
         writer.string(fingerprint)
+        writer.string(summaryKey)
         writer.count(inputs.count)
         for (input, length) in zip(inputs, parses.lengths) {
             writer.string(input.path)
             writeSignature(input.signature, to: writer)
             writer.bool(input.contentHash != nil)
             if let contentHash = input.contentHash { writer.fixed64(contentHash) }
+            writer.bool(input.isSummary)
             writer.count(length)
         }
         writeEntries(extraFiles, to: writer)

@@ -13,8 +13,10 @@ public enum IncrementalGeneration {
 
     /// - Parameter configurationFile: the `rexgen.yml` the options came from, which is an input too.
     /// - Parameter templateRenderer: renders `options.templates`; without one, templates are an error.
+    /// - Parameter exitsAfterwards: the process ends right after this run, so the run's large values are
+    ///   kept rather than freed (see `ProcessLifetime`).
     public static func run(_ options: GenerationOptions, outputDirectory: String, configurationFile: String?,
-                           templateRenderer: (any TemplateRendering)? = nil) -> Outcome {
+                           templateRenderer: (any TemplateRendering)? = nil, exitsAfterwards: Bool = false) -> Outcome {
         let startedAt = wallClockNanoseconds()
         let directory = OutputDirectory(path: outputDirectory)
         let fingerprint = GenerationCache.fingerprint(options)
@@ -27,9 +29,16 @@ public enum IncrementalGeneration {
         let templateFiles = options.templates.filter { name in !TemplateSource.builtIns.contains { $0.name == name } }
         let extraPaths = (configurationFile.map { [$0] } ?? []) + options.cHeaders.headers + templateFiles
         // The output may sit inside the sources: rewriting it must not look like an input change.
-        let inputPaths = SourceSnapshot.removing(outputNames(options, sourcePaths: paths.sources).map(directory.filePath),
-                                                 from: paths.all)
-        let signatures = SourceSnapshot.signatures(of: inputPaths)
+        let allPaths = paths.all
+        let inputIndexes = SourceSnapshot.indexes(of: allPaths, excluding: outputNames(options, sourcePaths: paths.sources)
+            .map(directory.filePath))
+        let inputPaths = inputIndexes.map { allPaths[$0] }
+        let collectedSignatures = paths.collectedSignatures
+        let signatures = Parallel.map(count: inputIndexes.count, chunk: 256) { position in
+            let index = inputIndexes[position]
+            return collectedSignatures.indices.contains(index) ? collectedSignatures[index] ?? SourceSnapshot.signature(of: allPaths[index])
+                : SourceSnapshot.signature(of: allPaths[index])
+        }
         let cache = cacheLoad.value
         // The headers that the given C headers included last time are inputs too.
         let givenExtraPaths = Set(extraPaths)
@@ -49,7 +58,8 @@ public enum IncrementalGeneration {
         let previousSectionsLoad = Background { cache?.previousSections(in: directory) }
         let unchangedOutputsLoad = Background { unchangedPerSourceFiles(cache, fingerprint: fingerprint, in: directory) }
         let parseClock = Stopwatch()
-        let reading = IncrementalReading.read(paths, inputs, cache: cache)
+        let reading = IncrementalReading.read(paths, inputs, cache: cache, summaryRules: options.selection)
+        if exitsAfterwards { ProcessLifetime.keepUntilExit((reading, cache as Any)) }
         let model = Pipeline.makeModel(
             sources: reading.sources, references: reading.references, options, since: parseClock,
             detail: "; \(reading.parsedCount) parsed, \(paths.all.count - reading.parsedCount) from the cache",
@@ -58,6 +68,7 @@ public enum IncrementalGeneration {
                                                previousSections: { previousSectionsLoad.value },
                                                unchangedPerSourceFiles: { unchangedOutputsLoad.value },
                                                templateRenderer: templateRenderer)
+        if exitsAfterwards { ProcessLifetime.keepUntilExit(result) }
         let previousSections = previousSectionsLoad.value
         result.parsedFileCount = reading.parsedCount
         // Signatures from before the run where there are some, so a header changed while it was read is
@@ -94,7 +105,8 @@ public enum IncrementalGeneration {
             GenerationCache.remove(from: directory)
             return .generated(result, written)
         }
-        let cacheSize = saveCache(result, fingerprint: fingerprint, inputs: inputs, records: reading.records,
+        let cacheSize = saveCache(result, fingerprint: fingerprint, summaryKey: options.selection.referenceSummaryKey,
+                                  inputs: inputs, records: reading.records,
                                   parseSection: parseSection.value, outputHashes: outputHashes.value,
                                   previousOutputs: cache?.outputs, in: directory)
         result.timings.append(StageTiming(stage: "write", seconds: saveClock.seconds,
@@ -131,7 +143,7 @@ public enum IncrementalGeneration {
     }
 
     /// Records what this run read and wrote, the outputs as they are now on disk; returns the cache's size.
-    private static func saveCache(_ result: Pipeline.Result, fingerprint: String, inputs: InputSignatures,
+    private static func saveCache(_ result: Pipeline.Result, fingerprint: String, summaryKey: String, inputs: InputSignatures,
                                   records: [GenerationCache.InputRecord], parseSection: GenerationCache.ParseSection,
                                   outputHashes: [UInt64], previousOutputs: [GenerationCache.Entry]?,
                                   in directory: OutputDirectory) -> Int {
@@ -142,7 +154,8 @@ public enum IncrementalGeneration {
         // Files left as they were keep what the last run recorded of them.
         let unchanged = Set(result.unchangedFiles)
         outputs += (previousOutputs ?? []).filter { unchanged.contains($0.path) }
-        let bytes = GenerationCache.encode(fingerprint: fingerprint, inputs: records, parses: parseSection,
+        let bytes = GenerationCache.encode(fingerprint: fingerprint, summaryKey: summaryKey,
+                                           inputs: records, parses: parseSection,
                                            extraFiles: inputs.extraFiles, outputs: outputs,
                                            diagnostics: result.diagnostics.map(\.description), sections: result.sections)
         GenerationCache.save(bytes, to: directory)

@@ -36,10 +36,18 @@ struct IncrementalReading {
         case read(cacheIndex: Int?)
     }
 
-    static func read(_ paths: Pipeline.InputPaths, _ inputs: InputSignatures, cache: GenerationCache?) -> Self {
+    /// - Parameter summaryRules: the references are kept as summaries made by these rules (see
+    ///   `ParsedFile.referenceSummary(rules:)`); a cached parse is reused only as what it was made for.
+    static func read(_ paths: Pipeline.InputPaths, _ inputs: InputSignatures, cache: GenerationCache?,
+                     summaryRules: SelectionRules) -> Self {
         let all = paths.all
+        let sourceCount = paths.sources.count
         let signatureIndexes = signatureIndexes(of: all, in: inputs)
-        let plans = plans(all, signatureIndexes, inputs, cache: cache)
+        let summaryKey = summaryRules.referenceSummaryKey
+        let plans = plans(all, signatureIndexes, inputs, cache: cache) { cacheIndex, index in
+            let input = cache!.inputs[cacheIndex]
+            return index < sourceCount ? !input.isSummary : input.isSummary && cache!.summaryKey == summaryKey
+        }
         let decoded = Parallel.map(count: all.count, chunk: 64) { index -> ParsedFile? in
             guard case .decode(let cacheIndex) = plans[index] else { return nil }
             return cache?.parsedFile(at: cacheIndex)
@@ -47,7 +55,8 @@ struct IncrementalReading {
         // Everything not decoded (including a parse that failed to decode) is read.
         let toRead = all.indices.filter { decoded[$0] == nil }
         let requests = toRead.map { index in
-            var request = SourceReadingStage.Request(path: all[index], hashesContent: false, cached: nil)
+            var request = SourceReadingStage.Request(path: all[index], hashesContent: false, cached: nil,
+                                                     summaryRules: index < sourceCount ? nil : summaryRules)
             if let signatureIndex = signatureIndexes[index], let signature = inputs.signatures[signatureIndex] {
                 request.hashesContent = inputs.isRacy(signature)
             }
@@ -74,9 +83,8 @@ struct IncrementalReading {
             case .read(let cacheIndex): reusedIndex = answers[index]?.wasParsed == false ? cacheIndex : nil
             }
             records.append(record(inputs, signatureIndex, file: files[index], contentHash: answers[index]?.contentHash,
-                                  reusing: reusedIndex, of: cache))
+                                  reusing: reusedIndex, of: cache, isSummary: index >= sourceCount))
         }
-        let sourceCount = paths.sources.count
         return IncrementalReading(
             sources: SourceReadingStage.Output(files: sourceCount == files.count ? files : Array(files[..<sourceCount]),
                                                byteCount: sizes[..<sourceCount].reduce(0, +)),
@@ -97,9 +105,10 @@ struct IncrementalReading {
         }
     }
 
-    /// A cached parse is a candidate only under the very signature the file has now.
+    /// A cached parse is a candidate only under the very signature the file has now, and only if it is
+    /// `usable` at `all`'s index (a whole parse for a source, a summary under today's rules for a reference).
     private static func plans(_ all: [String], _ signatureIndexes: [Int?], _ inputs: InputSignatures,
-                              cache: GenerationCache?) -> [Plan] {
+                              cache: GenerationCache?, usable: (_ cacheIndex: Int, _ index: Int) -> Bool) -> [Plan] {
         guard let cache, cache.parseSectionIsIntact() else { return all.map { _ in .read(cacheIndex: nil) } }
         // Inputs usually sit where they sat last time; the index by path is built only when one does not.
         var cacheIndexByPath: [String: Int]?
@@ -114,7 +123,8 @@ struct IncrementalReading {
         return all.indices.map { index -> Plan in
             guard let signatureIndex = signatureIndexes[index], let signature = inputs.signatures[signatureIndex],
                   let cacheIndex = cacheIndex(of: all[index], near: signatureIndex),
-                  cache.inputs[cacheIndex].signature == signature, cache.inputs[cacheIndex].parsedRange != nil else {
+                  cache.inputs[cacheIndex].signature == signature, cache.inputs[cacheIndex].parsedRange != nil,
+                  usable(cacheIndex, index) else {
                 return .read(cacheIndex: nil)
             }
             return cache.inputs[cacheIndex].contentHash == nil ? .decode(cacheIndex: cacheIndex) : .read(cacheIndex: cacheIndex)
@@ -126,9 +136,10 @@ struct IncrementalReading {
     /// next run reads that file again.
     private static func record(_ inputs: InputSignatures, _ signatureIndex: Int, file: ParsedFile,
                                contentHash: UInt64?, reusing cacheIndex: Int?,
-                               of cache: GenerationCache?) -> GenerationCache.InputRecord {
+                               of cache: GenerationCache?, isSummary: Bool) -> GenerationCache.InputRecord {
         let path = inputs.paths[signatureIndex]
-        var record = GenerationCache.InputRecord(path: path, signature: nil, contentHash: nil, parse: .none)
+        var record = GenerationCache.InputRecord(path: path, signature: nil, contentHash: nil, parse: .none,
+                                                 isSummary: isSummary)
         guard let signature = inputs.signatures[signatureIndex] else { return record }
         var contentHash = contentHash
         var parse = GenerationCache.InputRecord.Parse.parsed(file)

@@ -30,6 +30,9 @@ public enum Pipeline {
     public struct InputPaths: Sendable, Equatable {
         public var sources: [String]
         public var references: [String]
+        /// In `all`'s order: each file's `stat` signature where the collector took it (a file given by its
+        /// path), nil where it still has to be taken.
+        var collectedSignatures: [SourceSnapshot.Signature?] = []
 
         public var all: [String] { sources + references }
     }
@@ -37,23 +40,30 @@ public enum Pipeline {
     public static func collectPaths(_ options: GenerationOptions, diagnostics: inout [Diagnostic],
                                     timings: inout [StageTiming]) -> InputPaths {
         let clock = Stopwatch()
-        let sourcePaths = SourceFileCollector.swiftFiles(in: options.sources, diagnostics: &diagnostics)
-        var referencePaths = SourceFileCollector.swiftFiles(in: options.references, diagnostics: &diagnostics)
-        if !referencePaths.isEmpty {
-            let sourceSet = Set(sourcePaths)
-            referencePaths.removeAll { sourceSet.contains($0) }
+        let sources = SourceFileCollector.collect(options.sources, diagnostics: &diagnostics)
+        var references = SourceFileCollector.collect(options.references, diagnostics: &diagnostics)
+        if !references.paths.isEmpty, !sources.paths.isEmpty {
+            let sourceSet = Set(sources.paths)
+            let kept = references.paths.indices.filter { !sourceSet.contains(references.paths[$0]) }
+            if kept.count < references.paths.count {
+                references = .init(paths: kept.map { references.paths[$0] }, signatures: kept.map { references.signatures[$0] })
+            }
         }
         timings.append(StageTiming(stage: "collect", seconds: clock.seconds,
-                                   detail: "\(sourcePaths.count + referencePaths.count) files"))
-        return InputPaths(sources: sourcePaths, references: referencePaths)
+                                   detail: "\(sources.paths.count + references.paths.count) files"))
+        return InputPaths(sources: sources.paths, references: references.paths,
+                          collectedSignatures: sources.signatures + references.signatures)
     }
 
-    public static func readModel(_ options: GenerationOptions, diagnostics: inout [Diagnostic],
-                                 timings: inout [StageTiming]) -> SourceModel {
+    /// - Parameter summarisingReferences: keep of each reference only what generation reads of it (see
+    ///   `ParsedFile.referenceSummary(rules:)`); `dump` shows references whole.
+    public static func readModel(_ options: GenerationOptions, summarisingReferences: Bool = false,
+                                 diagnostics: inout [Diagnostic], timings: inout [StageTiming]) -> SourceModel {
         let paths = collectPaths(options, diagnostics: &diagnostics, timings: &timings)
         let parseClock = Stopwatch()
         let sources = SourceReadingStage.read(paths.sources)
-        let references = SourceReadingStage.read(paths.references)
+        let references = SourceReadingStage.read(paths.references,
+                                                 summarisingWith: summarisingReferences ? options.selection : nil)
         return makeModel(sources: sources, references: references, options, since: parseClock,
                          detail: "", diagnostics: &diagnostics, timings: &timings)
     }
@@ -76,10 +86,14 @@ public enum Pipeline {
     }
 
     /// - Parameter templateRenderer: renders `options.templates`; without one, templates are an error.
-    public static func run(_ options: GenerationOptions, templateRenderer: (any TemplateRendering)? = nil) -> Result {
+    /// - Parameter summarisingReferences: false reads references whole, which must come out the same (the
+    ///   tests compare both).
+    public static func run(_ options: GenerationOptions, templateRenderer: (any TemplateRendering)? = nil,
+                           summarisingReferences: Bool = true) -> Result {
         var diagnostics: [Diagnostic] = []
         var timings: [StageTiming] = []
-        let model = readModel(options, diagnostics: &diagnostics, timings: &timings)
+        let model = readModel(options, summarisingReferences: summarisingReferences, diagnostics: &diagnostics,
+                              timings: &timings)
         var result = analyseAndRender(model, options, diagnostics: diagnostics, timings: timings,
                                       templateRenderer: templateRenderer)
         result.parsedFileCount = model.files.count + model.referenceFiles.count

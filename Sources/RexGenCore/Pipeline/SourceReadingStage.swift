@@ -8,17 +8,21 @@ enum SourceReadingStage {
         var byteCount: Int
     }
 
-    static func read(_ paths: [String]) -> Output {
-        let answers = read(paths.map { Request(path: $0, hashesContent: false, cached: nil) })
+    /// - Parameter summaryRules: read the files as references, keeping only their summaries (see
+    ///   `ParsedFile.referenceSummary(rules:)`).
+    static func read(_ paths: [String], summarisingWith summaryRules: SelectionRules? = nil) -> Output {
+        let answers = read(paths.map { Request(path: $0, hashesContent: false, cached: nil, summaryRules: summaryRules) })
         return Output(files: answers.map(\.file), byteCount: answers.reduce(0) { $0 + $1.size })
     }
 
     /// One file to read for the incremental run: whether its content hash is wanted (its modification time
-    /// is too recent to trust on its own), and the cached parse to use if the content turns out unchanged.
+    /// is too recent to trust on its own), the cached parse to use if the content turns out unchanged, and,
+    /// for a reference, the rules its summary is made by.
     struct Request: Sendable {
         var path: String
         var hashesContent: Bool
         var cached: (file: ParsedFile, contentHash: UInt64)?
+        var summaryRules: SelectionRules?
     }
 
     struct Answer: Sendable {
@@ -81,6 +85,9 @@ enum SourceReadingStage {
             contentHash = hash
             if let cached = request.cached, cached.contentHash == hash { reused = cached.file }
             return reused
+        }
+        if reused == nil, let rules = request.summaryRules {
+            return Answer(file: file.referenceSummary(rules: rules), size: size, contentHash: contentHash, wasParsed: true)
         }
         return Answer(file: file, size: size, contentHash: contentHash, wasParsed: reused == nil)
     }

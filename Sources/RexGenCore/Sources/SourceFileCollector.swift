@@ -4,28 +4,51 @@ import Foundation
 /// skipping hidden folders and `.build`; symlink loops and unreadable folders become diagnostics.
 public enum SourceFileCollector {
     public static func swiftFiles(in paths: [String], diagnostics: inout [Diagnostic]) -> [String] {
+        collect(paths, diagnostics: &diagnostics).paths
+    }
+
+    /// The Swift files, sorted, each once, with the `stat` signature of those given one by one (the build
+    /// plugin names every file), taken while they were looked at; nil for those found in a folder walk.
+    struct Collected {
+        var paths: [String]
+        var signatures: [SourceSnapshot.Signature?]
+    }
+
+    static func collect(_ paths: [String], diagnostics: inout [Diagnostic]) -> Collected {
         var files: [String] = []
+        var signatures: [SourceSnapshot.Signature?] = []
         var visitedDirectories = Set<String>()
-        var standardizer = GivenPathStandardizer()
-        for given in paths {
-            // Standardised once here, so paths found below compare equal however the user spelled them.
-            let (path, kind) = standardizer.standardize(given)
-            guard kind != .missing else {
+        // Standardised once here, so paths found below compare equal however the user spelled them.
+        for (given, standardized) in zip(paths, GivenPathStandardizer.standardize(paths)) {
+            let path = standardized.path
+            guard standardized.kind != .missing else {
                 let reason = isSymlink(path) ? "is a symbolic link to nothing (or a link loop)" : "does not exist"
                 diagnostics.append(.error("input path '\(given)' \(reason)", at: SourceLocation(file: given, line: 1, column: 1)))
                 continue
             }
-            if kind == .directory {
+            if standardized.kind == .directory {
+                let walked = files.count
                 collect(directory: path, into: &files, visited: &visitedDirectories, diagnostics: &diagnostics)
+                signatures += repeatElement(nil, count: files.count - walked)
             } else {
                 files.append(path)
+                signatures.append(standardized.signature)
             }
         }
         // One walk never lists a path twice (directories are visited once each): only several given
-        // paths can overlap.
-        guard paths.count > 1 else { return files.sorted() }
-        var seen = Set<String>()
-        return files.filter { seen.insert($0).inserted }.sorted()
+        // paths can overlap, and sorted, the copies are neighbours.
+        var order = Array(files.indices)
+        if !files.indices.dropFirst().allSatisfy({ files[$0 - 1] < files[$0] }) {
+            order.sort { files[$0] < files[$1] }
+        }
+        var collected = Collected(paths: [], signatures: [])
+        collected.paths.reserveCapacity(files.count)
+        collected.signatures.reserveCapacity(files.count)
+        for index in order where collected.paths.last != files[index] {
+            collected.paths.append(files[index])
+            collected.signatures.append(signatures[index])
+        }
+        return collected
     }
 
     /// Iterative walk with an explicit stack: deep trees cannot exhaust the call stack, and real paths
@@ -107,43 +130,99 @@ public enum SourceFileCollector {
 }
 
 /// Given paths as `NSString.standardizingPath` spells them (for an absolute path: links resolved, `.`, `..`
-/// and doubled slashes gone), with what each names. The build plugin gives every source file by its path,
-/// thousands in a handful of folders, and standardising each alone cost about 10 µs (a `readlink` per path
-/// component, in Foundation), 50 ms for 5,000 files on every build. So a folder is standardised once, and
-/// a file in it that is not itself a link is its standardised folder plus its name: one `lstat` per file.
-struct GivenPathStandardizer {
+/// and doubled slashes gone), with what each names. The build plugin gives every source file by its path:
+/// the app target of a modular app, tens of thousands of them in a few hundred folders. Standardising each
+/// alone cost about 10 µs (a `readlink` per path component, in Foundation). So a folder is standardised
+/// once and opened once, and a file in it is looked at with one `fstatat` relative to the folder (the kernel
+/// resolves one name, not the whole path), on every core; a file that is not itself a link is its
+/// standardised folder plus its name, and what `stat` said of it is kept as its signature.
+enum GivenPathStandardizer {
     enum Kind: Equatable {
         case directory, other, missing
     }
 
-    private var folders: [Substring: String] = [:]
-
-    mutating func standardize(_ given: String) -> (path: String, kind: Kind) {
-        // A trailing slash names a folder as given, unstandardised (as before: `link/` walks the link).
-        if given.utf8.count > 1, given.hasSuffix("/") {
-            let path = String(given.dropLast())
-            return (path, Self.kind(following: path))
-        }
-        guard given.hasPrefix("/"), let slash = given.lastIndex(of: "/") else { return Self.foundation(given) }
-        let name = given[given.index(after: slash)...]
-        var status = stat()
-        guard name != ".", name != "..", lstat(given, &status) == 0, (status.st_mode & S_IFMT) != S_IFLNK else {
-            return Self.foundation(given)
-        }
-        let folder = given[..<slash]
-        let standardFolder = folders[folder] ?? {
-            let standard = ((folder.isEmpty ? "/" : String(folder)) as NSString).standardizingPath
-            folders[folder] = standard
-            return standard
-        }()
-        let path = standardFolder.hasSuffix("/") ? standardFolder + name : standardFolder + "/" + name
-        return (path, (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .other)
+    struct Standardized {
+        var path: String
+        var kind: Kind
+        /// For a regular file that is not a link: its `stat` signature, taken as it was looked at.
+        var signature: SourceSnapshot.Signature?
     }
 
-    /// The slow path, for links, relative paths, `~`, and a last component of `.` or `..`.
-    private static func foundation(_ given: String) -> (path: String, kind: Kind) {
+    static func standardize(_ given: String) -> Standardized {
+        standardize([given])[0]
+    }
+
+    static func standardize(_ givenPaths: [String]) -> [Standardized] {
+        // Folders first, once each: their standard spelling and an open descriptor. Files given one by one
+        // come folder by folder, so a path is first compared with the one before it.
+        var folderIndexes: [Substring: Int] = [:]
+        var folders: [Folder] = []
+        var previous: (folder: Substring, index: Int)?
+        let located = givenPaths.map { given -> (folder: Int, name: String.Index)? in
+            guard let (folder, name) = fastPathParts(of: given) else { return nil }
+            if let previous, previous.folder == folder { return (previous.index, name) }
+            let index = folderIndexes[folder] ?? {
+                folders.append(Folder(given: folder))
+                folderIndexes[folder] = folders.count - 1
+                return folders.count - 1
+            }()
+            previous = (folder, index)
+            return (index, name)
+        }
+        defer { for folder in folders where folder.descriptor >= 0 { close(folder.descriptor) } }
+        let openFolders = folders
+        return Parallel.map(count: givenPaths.count, chunk: 256) { index in
+            let given = givenPaths[index]
+            guard let (folderIndex, nameStart) = located[index], openFolders[folderIndex].descriptor >= 0 else {
+                return foundation(given)
+            }
+            let folder = openFolders[folderIndex]
+            let name = given[nameStart...]
+            var status = stat()
+            let found = name.withCString { fstatat(folder.descriptor, $0, &status, AT_SYMLINK_NOFOLLOW) }
+            guard found == 0, (status.st_mode & S_IFMT) != S_IFLNK else { return foundation(given) }
+            let path = folder.isStandard ? given
+                : folder.standard.hasSuffix("/") ? folder.standard + name : folder.standard + "/" + name
+            let type = status.st_mode & S_IFMT
+            return Standardized(path: path, kind: type == S_IFDIR ? .directory : .other,
+                                signature: type == S_IFREG ? SourceSnapshot.Signature(status) : nil)
+        }
+    }
+
+    private struct Folder {
+        var standard: String
+        /// The folder is spelled as given: a file's standard path is the given one.
+        var isStandard: Bool
+        var descriptor: Int32
+
+        init(given: Substring) {
+            let path = given.isEmpty ? "/" : String(given)
+            standard = (path as NSString).standardizingPath
+            isStandard = !given.isEmpty && standard == path
+            descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        }
+    }
+
+    /// The folder and where the name starts, for an absolute path with a last component other than `.` or
+    /// `..`, not ending in a slash; nil for every other spelling, which takes Foundation's path.
+    private static func fastPathParts(of given: String) -> (folder: Substring, name: String.Index)? {
+        guard given.utf8.first == UInt8(ascii: "/"), given.utf8.last != UInt8(ascii: "/"),
+              let slash = given.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        let nameStart = given.utf8.index(after: slash)
+        let name = given[nameStart...]
+        guard name != ".", name != ".." else { return nil }
+        return (given[..<slash], nameStart)
+    }
+
+    /// The slow path, for links, relative paths, `~`, and a last component of `.` or `..`; a trailing
+    /// slash names a folder as given, unstandardised (as before: `link/` walks the link).
+    private static func foundation(_ given: String) -> Standardized {
+        if given.utf8.count > 1, given.hasSuffix("/") {
+            let path = String(given.dropLast())
+            return Standardized(path: path, kind: kind(following: path))
+        }
         let path = (given as NSString).standardizingPath
-        return (path, kind(following: path))
+        return Standardized(path: path, kind: kind(following: path))
     }
 
     private static func kind(following path: String) -> Kind {

@@ -64,12 +64,20 @@ public struct SourceSnapshot: Sendable, Equatable {
     /// `paths` without the ones in `excluded` (absolute or relative to the working directory).
     /// Matching names first: standardizing every path on every poll would cost more than the `stat`s.
     public static func removing(_ excluded: [String], from paths: [String]) -> [String] {
+        let kept = indexes(of: paths, excluding: excluded)
+        return kept.count == paths.count ? paths : kept.map { paths[$0] }
+    }
+
+    /// The indexes of `paths` that are not in `excluded`, in order.
+    static func indexes(of paths: [String], excluding excluded: [String]) -> [Int] {
         let excludedNames = Set(excluded.map(fileName))
         // Absolute paths (through Foundation, slow) only when a name matches: with one output file per
         // source there are thousands of outputs, and nearly always none among the inputs.
-        guard paths.contains(where: { excludedNames.contains(fileName($0)) }) else { return paths }
+        let suspects = excludedNames.isEmpty ? [] : paths.indices.filter { excludedNames.contains(fileName(paths[$0])) }
+        guard !suspects.isEmpty else { return Array(paths.indices) }
         let excludedPaths = Set(excluded.map(absolute))
-        return paths.filter { !(excludedNames.contains(fileName($0)) && excludedPaths.contains(absolute($0))) }
+        let dropped = Set(suspects.filter { excludedPaths.contains(absolute(paths[$0])) })
+        return paths.indices.filter { !dropped.contains($0) }
     }
 
     /// One `stat` per path, on every core: thousands of them are a noticeable part of a run that

@@ -32,6 +32,8 @@ final class IncrementalProject {
                                              to: sources.appendingPathComponent(directory.replacingOccurrences(of: "/", with: "-")))
         }
         try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Lifts/MovieFeature"), to: references)
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Incremental/References"),
+                                         to: references.appendingPathComponent("Extras"))
         options = GenerationOptions(sources: [sources.path], references: [references.path])
         // Old files, as in a real checkout: their signatures alone are trusted (no content hash).
         for path in swiftFiles() { try setModificationTime(of: path, to: 1_000_000_000, nanoseconds: 0) }
@@ -48,18 +50,38 @@ final class IncrementalProject {
 
     func path(_ relative: String) -> String { sources.appendingPathComponent(relative).path }
 
+    func referencePath(_ relative: String) -> String { references.appendingPathComponent(relative).path }
+
+    var referenceFileCount: Int { swiftFiles().filter { $0.hasPrefix(references.path + "/") }.count }
+
+    /// As the build plugin calls RexGen: every file by its path, and one output file per source.
+    func usePluginLayout() {
+        var ignored: [Diagnostic] = []
+        options.sources = SourceFileCollector.swiftFiles(in: [sources.path], diagnostics: &ignored)
+        options.references = SourceFileCollector.swiftFiles(in: [references.path], diagnostics: &ignored)
+        options.filePerSource = true
+    }
+
     func read(_ relative: String) throws -> String { try String(contentsOfFile: path(relative), encoding: .utf8) }
 
     func write(_ relative: String, _ text: String) throws {
-        try FileManager.default.createDirectory(atPath: (path(relative) as NSString).deletingLastPathComponent,
+        try write(text, toPath: path(relative))
+    }
+
+    func write(_ text: String, toPath path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
-        try text.write(toFile: path(relative), atomically: false, encoding: .utf8)
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
     }
 
     func replace(_ old: String, with new: String, in relative: String) throws {
-        let text = try read(relative)
-        XCTAssertTrue(text.contains(old), "'\(old)' is not in \(relative)")
-        try write(relative, text.replacingOccurrences(of: old, with: new))
+        try replace(old, with: new, atPath: path(relative))
+    }
+
+    func replace(_ old: String, with new: String, atPath path: String) throws {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.contains(old), "'\(old)' is not in \(path)")
+        try write(text.replacingOccurrences(of: old, with: new), toPath: path)
     }
 
     var cachePath: String { (output as NSString).appendingPathComponent(GenerationCache.fileName) }
@@ -76,6 +98,14 @@ final class IncrementalProject {
         let outcome = IncrementalGeneration.run(options, outputDirectory: output, configurationFile: nil)
         let full = Pipeline.run(options)
         XCTAssertFalse(full.hasErrors, "the fixture project must be valid: \(full.diagnostics)", file: file, line: line)
+        // References are kept as summaries; read whole, they must give the same files and diagnostics.
+        let whole = Pipeline.run(options, summarisingReferences: false)
+        XCTAssertEqual(whole.files.map(\.name), full.files.map(\.name), file: file, line: line)
+        for (summarised, read) in zip(full.files, whole.files) {
+            XCTAssertTrue(summarised.contents == read.contents,
+                          "\(read.name) differs when references are read whole", file: file, line: line)
+        }
+        XCTAssertEqual(whole.diagnostics.map(\.description), full.diagnostics.map(\.description), file: file, line: line)
         // (A file an earlier run wrote may stay beside them, as in a full run: only these are compared.)
         let onDisk = try outputFiles()
         for generated in full.files {

@@ -30,23 +30,31 @@ final class ReliabilityGivenPathTests: XCTestCase {
             "\(root)/real/Inner", "\(root)/link", "\(root)/real/.", "\(root)/real/Inner/..", "\(root)/real/Missing.swift",
             "\(root)/real/Dangling.swift", "\(root)/missing/A.swift", "/", "relative/../A.swift", "./A.swift", "~/A.swift",
         ]
-        var standardizer = GivenPathStandardizer()
-        for given in spellings {
-            let (path, kind) = standardizer.standardize(given)
-            let expected = (given as NSString).standardizingPath
-            XCTAssertEqual(path, expected, given)
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: expected, isDirectory: &isDirectory)
-            XCTAssertEqual(kind, !exists ? .missing : isDirectory.boolValue ? .directory : .other, given)
+        // All at once, as the build plugin gives them (folders shared), and one by one.
+        let batch = GivenPathStandardizer.standardize(spellings)
+        for (given, standardized) in zip(spellings, batch) {
+            for (path, kind) in [(standardized.path, standardized.kind),
+                                 (GivenPathStandardizer.standardize(given).path, GivenPathStandardizer.standardize(given).kind)] {
+                let expected = (given as NSString).standardizingPath
+                XCTAssertEqual(path, expected, given)
+                var isDirectory: ObjCBool = false
+                let exists = FileManager.default.fileExists(atPath: expected, isDirectory: &isDirectory)
+                XCTAssertEqual(kind, !exists ? .missing : isDirectory.boolValue ? .directory : .other, given)
+            }
+            // A signature comes only with a regular file that is not a link, and is what `stat` says.
+            if let signature = standardized.signature {
+                XCTAssertEqual(signature, SourceSnapshot.signature(of: standardized.path), given)
+                XCTAssertFalse(given.hasSuffix("Linked.swift"), given)
+            }
         }
+        XCTAssertNotNil(batch[0].signature)
     }
 
     /// A trailing slash keeps the folder as given (a link is walked under its own name).
     func testATrailingSlashIsOnlyDropped() throws {
         let root = try makeTree().path
-        var standardizer = GivenPathStandardizer()
-        XCTAssertEqual(standardizer.standardize("\(root)/link/").path, "\(root)/link")
-        XCTAssertEqual(standardizer.standardize("\(root)/link/").kind, .directory)
+        XCTAssertEqual(GivenPathStandardizer.standardize("\(root)/link/").path, "\(root)/link")
+        XCTAssertEqual(GivenPathStandardizer.standardize("\(root)/link/").kind, .directory)
     }
 
     func testOneFileGivenUnderTwoSpellingsIsCollectedOnce() throws {

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Times the build plugin's commands on the modular app of make-modular-app.py (issue 19), as SwiftPM runs
+them: one process, every argument on its command line (llbuild spawns it directly, no shell; a shell would
+add tens of milliseconds of its own for 23,000 arguments).
+
+For each scenario, three cold runs (no output folder), then RUNS rounds of: nothing changed, and one edit (a
+case added to, then removed from, one enum, the file dated a minute back as an editor leaves it no sooner
+than a build starts). Prints one line per run, `key seconds peak-MB`, for compare.sh to take medians of;
+`--verbose` adds the tool's stage timings on stderr.
+
+usage: run-modular-app.py APP_DIR --tool PATH [--tool-name NAME] [--runs 7] [--work DIR] [--verbose]
+"""
+import argparse
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+parser = argparse.ArgumentParser()
+parser.add_argument("app")
+parser.add_argument("--tool", required=True, help="RexGenBuildTool (or rexgen generate's equivalent)")
+parser.add_argument("--tool-name", default="tool", help="a name for the keys: release, debug, …")
+parser.add_argument("--runs", type=int, default=7)
+parser.add_argument("--work", help="where the output folders go (default: a temporary folder)")
+parser.add_argument("--verbose", action="store_true")
+parser.add_argument("--scenarios", default="app,feature,single", help="which of app, feature, single to run")
+arguments = parser.parse_args()
+app = pathlib.Path(arguments.app).resolve()
+work = pathlib.Path(arguments.work or tempfile.mkdtemp(prefix="rexgen-modular."))
+
+# The scenarios: the app target (its one file, every module's as references), a feature target (its own
+# files), and the whole app as one target. The file each edits: a leaf screen of a module the app reaches
+# through AppAction, or one of the feature target's own.
+SCENARIOS = [
+    ("app", "app.args", app / "Features/Feature042/Feature042Screen10Action.swift"),
+    ("feature", "feature.args", app / "Features/Feature040/Feature040Screen10Action.swift"),
+    ("single", "single.args", app / "Features/Feature042/Feature042Screen10Action.swift"),
+]
+EDIT = re.compile(r"^(public enum \w+: Sendable \{)$", re.M)
+
+
+def run(command, key):
+    started = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    stderr = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - started
+    if status != 0:
+        sys.stderr.write(stderr.decode(errors="replace")[-3000:])
+        sys.exit(f"run-modular-app.py: {key} failed (status {status})")
+    if arguments.verbose:
+        stages = re.findall(rb": (collect|cache|read\+parse|analysis|render|write) +([0-9.]+) ms", stderr)
+        sys.stderr.write(f"{key}: {seconds * 1000:.1f} ms; " + ", ".join(f"{s.decode()} {ms.decode()}" for s, ms in stages) + "\n")
+    # ru_maxrss is in kilobytes on Linux.
+    print(f"{key} {seconds:.6f} {usage.ru_maxrss / 1024:.1f}", flush=True)
+
+
+def toggle(path):
+    text = path.read_text()
+    edited = text.replace("    case benchmarkEdit\n", "") if "case benchmarkEdit" in text \
+        else EDIT.sub(r"\1\n    case benchmarkEdit", text, count=1)
+    path.write_text(edited)
+    minute_ago = time.time() - 60
+    os.utime(path, (minute_ago, minute_ago))
+
+
+# Files written just now are "racily clean" (see IncrementalReading): an app's files are older than that.
+old = time.time() - 120
+for folder, _, names in os.walk(app):
+    for name in names:
+        if name.endswith(".swift"):
+            os.utime(os.path.join(folder, name), (old, old))
+
+for scenario, args_file, edited in SCENARIOS:
+    if scenario not in arguments.scenarios.split(","):
+        continue
+    command_line = (app / args_file).read_text().split("\n")[:-1]
+    output = work / f"{arguments.tool_name}-{scenario}"
+    command = [arguments.tool] + command_line + [str(output), "--verbose"]
+    # What starting a process with these arguments costs, included in every figure below.
+    for _ in range(3):
+        run(["/bin/true"] + command_line, f"modular.{scenario}.spawn")
+    for _ in range(3):
+        shutil.rmtree(output, ignore_errors=True)
+        run(command, f"modular.{arguments.tool_name}.{scenario}.cold")
+    for _ in range(arguments.runs):
+        run(command, f"modular.{arguments.tool_name}.{scenario}.unchanged")
+        toggle(edited)
+        run(command, f"modular.{arguments.tool_name}.{scenario}.edited")
+    if "case benchmarkEdit" in edited.read_text():
+        toggle(edited)
+    if not arguments.work:
+        shutil.rmtree(output, ignore_errors=True)
+if not arguments.work:
+    shutil.rmtree(work, ignore_errors=True)

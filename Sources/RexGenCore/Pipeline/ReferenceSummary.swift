@@ -1,0 +1,41 @@
+/// What generation reads of a reference file (another module's source): the parts of its parse that the
+/// analysis can use, and nothing else. In a modular app the references are most of the input (every
+/// dependency module's files), so each one's cache entry, decoding and place in the model shrink to this.
+///
+/// Kept, because the analysis looks them up across files:
+/// - enums that are action enums by the selection rules, and every nested enum (a node's carried
+///   sub-action, `FooAction.Request`, may be declared in any file): the tree's nodes and edges;
+/// - every type declaration: access levels through enclosing types and extended types, generic parameters
+///   of enclosing types, and whether a qualified name's first component is a type or a module;
+/// - every typealias: payloads and extensions name enums through them;
+/// - members that can be an enum's (declared in an enum or in an extension), which can collide with a
+///   generated property; every member of a file Sourcery wrote;
+/// - the file's diagnostics.
+///
+/// Dropped: top-level enums that are not actions (no node, and no property: references get none), members
+/// declared in a struct's, class's, actor's or protocol's own body, and imports (only sources' are copied
+/// into generated files).
+extension ParsedFile {
+    func referenceSummary(rules: SelectionRules) -> ParsedFile {
+        var summary = ParsedFile(path: path)
+        summary.diagnostics = diagnostics
+        summary.isSourceryOutput = isSourceryOutput
+        summary.types = types
+        summary.typeAliases = typeAliases
+        summary.enums = enums.filter { declaration in
+            !declaration.isLocal && (declaration.qualifiedNameComponents.count > 1 || rules.isActionEnum(declaration))
+        }
+        guard !isSourceryOutput else {
+            summary.members = members
+            return summary
+        }
+        // A member's owner is the type whose body declares it, or the type an extension names; a name this
+        // file declares as a type other than an enum is a struct, class, actor or protocol.
+        var enumNames = Set<String>()
+        for declaration in enums { enumNames.insert(declaration.qualifiedName) }
+        var otherTypeNames = Set<String>()
+        for type in types where !enumNames.contains(type.qualifiedName) { otherTypeNames.insert(type.qualifiedName) }
+        summary.members = otherTypeNames.isEmpty ? members : members.filter { !otherTypeNames.contains($0.ownerName) }
+        return summary
+    }
+}
