@@ -36,8 +36,8 @@ public enum IncrementalGeneration {
         let collectedSignatures = paths.collectedSignatures
         let signatures = Parallel.map(count: inputIndexes.count, chunk: 256) { position in
             let index = inputIndexes[position]
-            return collectedSignatures.indices.contains(index) ? collectedSignatures[index] ?? SourceSnapshot.signature(of: allPaths[index])
-                : SourceSnapshot.signature(of: allPaths[index])
+            let collected = collectedSignatures.indices.contains(index) ? collectedSignatures[index] : nil
+            return collected ?? SourceSnapshot.signature(of: allPaths[index])
         }
         let cache = cacheLoad.value
         // The headers that the given C headers included last time are inputs too.
