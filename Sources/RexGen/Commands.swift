@@ -43,6 +43,12 @@ struct GenerateCommand: ParsableCommand {
             if input.verbose {
                 Console.error("rexgen: nothing changed since the last run (\(ContinuousClock.now - clock)); \(directory) is up to date")
             }
+        case .referencesChangedInNothingUsed(let diagnostics, let readFiles):
+            if !input.quiet { diagnostics.forEach(Console.error) }
+            if input.verbose {
+                Console.error("rexgen: \(readFiles) reference file(s) changed in nothing generation reads of them "
+                    + "(\(ContinuousClock.now - clock)); \(directory) is up to date")
+            }
         case .generated(let result, let written):
             input.report(result)
             guard !result.hasErrors else { throw ExitCode(1) }

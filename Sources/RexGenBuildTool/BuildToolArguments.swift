@@ -19,6 +19,12 @@ struct BuildToolArguments {
             return value
         }
         while let argument = remaining.popFirst() {
+            // Nearly every argument is a path (tens of thousands in a modular app's target): those skip the
+            // flag comparisons, which the debug build the plugin runs in a debug build makes slow.
+            guard argument.utf8.first == UInt8(ascii: "-") else {
+                if collectingReferences { flags.references.append(argument) } else { flags.sources.append(argument) }
+                continue
+            }
             switch argument {
             case "--reference": collectingReferences = true; continue
             case "--config": configurationPath = try value(after: argument)

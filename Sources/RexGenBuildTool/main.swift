@@ -31,6 +31,11 @@ case nil:
     break
 case .upToDate(let previous)?:
     if !arguments.quiet { previous.forEach(printError) }
+case .referencesChangedInNothingUsed(let previous, let readFiles)?:
+    if !arguments.quiet { previous.forEach(printError) }
+    if arguments.verbose {
+        printError("RexGenBuildTool: \(readFiles) reference file(s) changed in nothing generation reads of them; outputs current")
+    }
 case .generated(let result, let written)?:
     diagnostics += result.diagnostics + written.diagnostics
     if arguments.verbose {

@@ -13,8 +13,8 @@ struct ActionTreeBuilder {
         let edges = Parallel.map(count: nodes.count, chunk: 32) { parent -> [ActionTree.Edge] in
             let node = selectedNodes[parent]
             return node.declaration.cases.compactMap { enumCase in
-                guard let values = enumCase.associatedValues, values.count == 1, !values[0].isVariadic,
-                      let (child, arguments) = names.resolve(values[0].typeText,
+                guard enumCase.canCarrySubAction,
+                      let (child, arguments) = names.resolve(enumCase.associatedValues![0].typeText,
                                                              from: node.declaration.qualifiedNameComponents)
                 else { return nil }
                 return ActionTree.Edge(parent: parent, child: child, enumCase: enumCase, genericArguments: arguments)
@@ -55,8 +55,8 @@ struct ActionTreeBuilder {
         while let parent = pending.popLast() {
             let declaration = candidates[parent].declaration
             for enumCase in declaration.cases {
-                guard let values = enumCase.associatedValues, values.count == 1, !values[0].isVariadic,
-                      let (child, _) = names.resolve(values[0].typeText, from: declaration.qualifiedNameComponents),
+                guard enumCase.canCarrySubAction,
+                      let (child, _) = names.resolve(enumCase.associatedValues![0].typeText, from: declaration.qualifiedNameComponents),
                       !isNode[child],
                       Array(candidates[child].declaration.qualifiedNameComponents.dropLast())
                           == declaration.qualifiedNameComponents,

@@ -12,6 +12,10 @@ final class ByteWriter {
 
     func raw(_ other: [UInt8]) { bytes += other }
 
+    func raw(_ other: ArraySlice<UInt8>) { bytes += other }
+
+    func raw(_ other: Slice<UnsafeRawBufferPointer>) { bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: other)) }
+
     func byte(_ value: UInt8) { bytes.append(value) }
 
     func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }

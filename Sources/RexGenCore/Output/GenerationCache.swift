@@ -16,7 +16,7 @@ public struct GenerationCache: Sendable {
     public static let fileName = ".rexgen-cache"
     private static let magic = Array("rexgen-cache\n".utf8)
     /// Bump on any change to the layout or to the model types `ParsedFileCoding` writes.
-    static let formatVersion: UInt64 = 8
+    static let formatVersion: UInt64 = 9
 
     public struct Input: Sendable, Equatable {
         public var path: String
@@ -30,6 +30,8 @@ public struct GenerationCache: Sendable {
         var parsedRange: Range<Int>?
         /// The parse is a reference's summary (made under `summaryKey`), not the whole file's.
         var isSummary = false
+        /// Where the input's own record lies in `storage`'s header.
+        var recordRange: Range<Int> = 0..<0
     }
 
     public struct Entry: Sendable, Equatable {
@@ -55,6 +57,8 @@ public struct GenerationCache: Sendable {
     public var sections: [RenderedSections.Record]
     /// The file's bytes, into which `parsedRange`s point: parses are decoded only when needed.
     let storage: [UInt8]
+    /// Where the header's checksum lies in `storage`: the header is everything before it.
+    private let headerEnd: Int
     /// Where the parse section lies in `storage`; its checksum is checked before the first decode.
     private let parseSection: Range<Int>
     private let parseChecksum: UInt64
@@ -145,6 +149,7 @@ public struct GenerationCache: Sendable {
             let inputCount = try reader.count()
             inputs.reserveCapacity(inputCount)
             for _ in 0..<inputCount {
+                let recordStart = reader.offset
                 let path = try reader.string()
                 let signature = try readSignature(&reader)
                 let contentHash = try reader.bool() ? try reader.fixed64() : nil
@@ -152,7 +157,7 @@ public struct GenerationCache: Sendable {
                 let parsedLength = try reader.count()
                 inputs.append(Input(path: path, signature: signature, contentHash: contentHash,
                                     parsedRange: parsedLength == 0 ? nil : parsedOffset..<(parsedOffset + parsedLength),
-                                    isSummary: isSummary))
+                                    isSummary: isSummary, recordRange: recordStart..<reader.offset))
                 parsedOffset += parsedLength
             }
             let extraFiles = try readEntries(&reader)
@@ -180,7 +185,7 @@ public struct GenerationCache: Sendable {
                 inputs[index].parsedRange = inputs[index].parsedRange.map { ($0.lowerBound + parseStart)..<($0.upperBound + parseStart) }
             }
             return GenerationCache(fingerprint: fingerprint, summaryKey: summaryKey, inputs: inputs, extraFiles: extraFiles, outputs: outputs,
-                                   diagnostics: diagnostics, sections: sections, storage: bytes,
+                                   diagnostics: diagnostics, sections: sections, storage: bytes, headerEnd: headerEnd,
                                    parseSection: parseStart..<(parseStart + parsedOffset), parseChecksum: parseChecksum)
         }
     }
@@ -208,16 +213,7 @@ public struct GenerationCache: Sendable {
     }
 
     static func parseSection(for inputs: [InputRecord]) -> ParseSection {
-        let parses = Parallel.map(count: inputs.count, chunk: 64) { index -> ArraySlice<UInt8> in
-            switch inputs[index].parse {
-            case .none: return []
-            case .encoded(let bytes): return bytes
-            case .parsed(let file):
-                let writer = ByteWriter(capacity: 512)
-                ParsedFileCoding.encode(file, to: writer)
-                return writer.bytes[...]
-            }
-        }
+        let parses = Parallel.map(count: inputs.count, chunk: 64) { encoded(inputs[$0].parse) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(parses.reduce(0) { $0 + $1.count } + 8)
         for parse in parses { bytes += parse }
@@ -237,14 +233,7 @@ public struct GenerationCache: Sendable {
         writer.string(fingerprint)
         writer.string(summaryKey)
         writer.count(inputs.count)
-        for (input, length) in zip(inputs, parses.lengths) {
-            writer.string(input.path)
-            writeSignature(input.signature, to: writer)
-            writer.bool(input.contentHash != nil)
-            if let contentHash = input.contentHash { writer.fixed64(contentHash) }
-            writer.bool(input.isSummary)
-            writer.count(length)
-        }
+        for (input, length) in zip(inputs, parses.lengths) { write(input, parseLength: length, to: writer) }
         writeEntries(extraFiles, to: writer)
         writeEntries(outputs, to: writer)
         writer.strings(diagnostics)
@@ -257,6 +246,58 @@ public struct GenerationCache: Sendable {
         }
         writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of($0) })
         writer.raw(parses.bytes)
+        return writer.bytes
+    }
+
+    private static func encoded(_ parse: InputRecord.Parse) -> ArraySlice<UInt8> {
+        switch parse {
+        case .none: return []
+        case .encoded(let bytes): return bytes
+        case .parsed(let file):
+            let writer = ByteWriter(capacity: 512)
+            ParsedFileCoding.encode(file, to: writer)
+            return writer.bytes[...]
+        }
+    }
+
+    private static func write(_ input: InputRecord, parseLength: Int, to writer: ByteWriter) {
+        writer.string(input.path)
+        writeSignature(input.signature, to: writer)
+        writer.bool(input.contentHash != nil)
+        if let contentHash = input.contentHash { writer.fixed64(contentHash) }
+        writer.bool(input.isSummary)
+        writer.count(parseLength)
+    }
+
+    /// This cache's bytes with a few inputs recorded anew (by index: signature, content hash, parse) and
+    /// all else as it is. The other inputs' records and parses are copied as bytes, neither decoded nor
+    /// encoded again: in a modular app that is tens of thousands of them for the one file an edit
+    /// touched. Nil when a replaced input has no parse to replace.
+    func replacingInputs(_ replacements: [Int: InputRecord]) -> [UInt8]? {
+        let indexes = replacements.keys.sorted()
+        guard indexes.allSatisfy({ inputs[$0].parsedRange != nil }) else { return nil }
+        let parses = indexes.map { Self.encoded(replacements[$0]!.parse) }
+        let grown = parses.reduce(0) { $0 + $1.count } + 64 * indexes.count
+        let writer = ByteWriter(capacity: storage.count + grown)
+        storage.withUnsafeBytes { raw in
+            var copied = 0
+            for (index, parse) in zip(indexes, parses) {
+                writer.raw(raw[copied..<inputs[index].recordRange.lowerBound])
+                Self.write(replacements[index]!, parseLength: parse.count, to: writer)
+                copied = inputs[index].recordRange.upperBound
+            }
+            writer.raw(raw[copied..<headerEnd])
+            writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of($0) })
+            let parseStart = writer.count
+            copied = parseSection.lowerBound
+            for (index, parse) in zip(indexes, parses) {
+                writer.raw(raw[copied..<inputs[index].parsedRange!.lowerBound])
+                writer.raw(parse)
+                copied = inputs[index].parsedRange!.upperBound
+            }
+            writer.raw(raw[copied..<parseSection.upperBound])
+            writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of(UnsafeRawBufferPointer(rebasing: $0[parseStart...])) })
+        }
         return writer.bytes
     }
 

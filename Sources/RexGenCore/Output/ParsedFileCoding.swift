@@ -5,7 +5,15 @@
 /// shares the one path string among them.
 enum ParsedFileCoding {
     static func encode(_ file: ParsedFile, to writer: ByteWriter) {
-        Encoder(path: file.path, writer: writer).file(file)
+        Encoder(path: file.path, writer: writer, writesPositions: true).file(file)
+    }
+
+    /// The encoding with every line and column left out: equal for two parses that declare the same
+    /// things in the same order, wherever in the file they stand.
+    static func positionFreeEncoding(of file: ParsedFile) -> [UInt8] {
+        let writer = ByteWriter(capacity: 512)
+        Encoder(path: file.path, writer: writer, writesPositions: false).file(file)
+        return writer.bytes
     }
 
     static func decode(path: String, from reader: inout ByteReader) throws -> ParsedFile {
@@ -18,6 +26,7 @@ enum ParsedFileCoding {
     private struct Encoder {
         let path: String
         let writer: ByteWriter
+        let writesPositions: Bool
 
         func file(_ file: ParsedFile) {
             writer.count(file.enums.count)
@@ -110,6 +119,7 @@ enum ParsedFileCoding {
             let isOwnFile = location.file == path
             writer.bool(!isOwnFile)
             if !isOwnFile { writer.string(location.file) }
+            guard writesPositions else { return }
             writer.count(location.line)
             writer.count(location.column)
         }

@@ -8,6 +8,10 @@ public enum IncrementalGeneration {
     public enum Outcome: Sendable {
         /// Nothing changed: the files in DIR are current. The diagnostics are the last run's, to show again.
         case upToDate(diagnostics: [String])
+        /// Only references changed, and in nothing generation reads of them (see `ReferenceEditShortcut`):
+        /// the files in DIR are current, and the cache now knows those references as they are. The
+        /// diagnostics are the last run's.
+        case referencesChangedInNothingUsed(diagnostics: [String], readFiles: Int)
         case generated(Pipeline.Result, OutputDirectory.WriteResult)
     }
 
@@ -49,6 +53,16 @@ public enum IncrementalGeneration {
             extraFiles: (extraPaths + lastIncludedHeaders).map(entry), startedAt: startedAt)
         if let cache, isUpToDate(cache, fingerprint: fingerprint, inputs: inputs, directory: directory) {
             return .upToDate(diagnostics: cache.diagnostics)
+        }
+        if let cache, let shortcut = ReferenceEditShortcut.taken(cache, fingerprint: fingerprint, summaryRules: options.selection,
+                                                                  inputs: inputs, directory: directory) {
+            if exitsAfterwards { ProcessLifetime.keepUntilExit((shortcut, cache)) }
+            if let bytes = cache.replacingInputs(shortcut.replacedRecords) {
+                GenerationCache.save(bytes, to: directory)
+            } else {
+                GenerationCache.remove(from: directory)
+            }
+            return .referencesChangedInNothingUsed(diagnostics: cache.diagnostics, readFiles: shortcut.replacedRecords.count)
         }
         timings.append(StageTiming(stage: "cache", seconds: cacheClock.seconds,
                                    detail: cache == nil ? "none usable" : "\(cache!.inputs.count) files known"))
@@ -173,14 +187,17 @@ public enum IncrementalGeneration {
         for (index, input) in cache.inputs.enumerated() {
             guard input.path == inputs.paths[index], input.signature == inputs.signatures[index] else { return false }
         }
-        for output in cache.outputs where SourceSnapshot.signature(of: directory.filePath(output.path)) != output.signature {
-            return false
-        }
+        guard outputsAreAsWritten(cache, in: directory) else { return false }
         return cache.inputs.allSatisfy { input in
             guard let expected = input.contentHash else { return true }
             guard case .success(let file) = SourceFile.read(path: input.path) else { return false }
             return file.bytes.withUnsafeBytes { ContentHash.of($0) } == expected
         }
+    }
+
+    /// Every output file has the signature it had right after the last run wrote it (or found it current).
+    static func outputsAreAsWritten(_ cache: GenerationCache, in directory: OutputDirectory) -> Bool {
+        cache.outputs.allSatisfy { SourceSnapshot.signature(of: directory.filePath($0.path)) == $0.signature }
     }
 
     /// The files a run writes, known before it runs: the two default outputs (and, with `filePerSource`,

@@ -131,28 +131,33 @@ struct IncrementalReading {
         }
     }
 
-    /// A parse is kept only under the signature taken before it was read, and, for a racy signature, only
-    /// with the hash of the content it came from; a racy signature without one is stored as unknown, so the
-    /// next run reads that file again.
+    /// The record of input `signatureIndex`, copying its encoded parse from the cache where it was reused.
     private static func record(_ inputs: InputSignatures, _ signatureIndex: Int, file: ParsedFile,
                                contentHash: UInt64?, reusing cacheIndex: Int?,
                                of cache: GenerationCache?, isSummary: Bool) -> GenerationCache.InputRecord {
-        let path = inputs.paths[signatureIndex]
-        var record = GenerationCache.InputRecord(path: path, signature: nil, contentHash: nil, parse: .none,
-                                                 isSummary: isSummary)
-        guard let signature = inputs.signatures[signatureIndex] else { return record }
         var contentHash = contentHash
         var parse = GenerationCache.InputRecord.Parse.parsed(file)
         if let cacheIndex, let cache, let encoded = cache.encodedParse(at: cacheIndex) {
             contentHash = contentHash ?? cache.inputs[cacheIndex].contentHash
             parse = .encoded(encoded)
         }
-        if inputs.isRacy(signature) {
-            guard let contentHash else { return record }
-            record.contentHash = contentHash
-        }
-        record.signature = signature
-        record.parse = parse
-        return record
+        let signature = inputs.signatures[signatureIndex]
+        return GenerationCache.InputRecord(signed: signature, isRacy: signature.map(inputs.isRacy) ?? false,
+                                           path: inputs.paths[signatureIndex], parse: parse,
+                                           contentHash: contentHash, isSummary: isSummary)
+    }
+}
+
+extension GenerationCache.InputRecord {
+    /// A parse is kept only under the signature taken before it was read, and, for a racy signature, only
+    /// with the hash of the content it came from; a racy signature without one is stored as unknown, so the
+    /// next run reads that file again.
+    init(signed signature: SourceSnapshot.Signature?, isRacy: Bool, path: String, parse: Parse, contentHash: UInt64?,
+         isSummary: Bool) {
+        self.init(path: path, signature: nil, contentHash: nil, parse: .none, isSummary: isSummary)
+        guard let signature, !isRacy || contentHash != nil else { return }
+        self.signature = signature
+        self.contentHash = isRacy ? contentHash : nil
+        self.parse = parse
     }
 }

@@ -4,7 +4,8 @@
 ///
 /// Kept, because the analysis looks them up across files:
 /// - enums that are action enums by the selection rules, and every nested enum (a node's carried
-///   sub-action, `FooAction.Request`, may be declared in any file): the tree's nodes and edges;
+///   sub-action, `FooAction.Request`, may be declared in any file): the tree's nodes; of their cases,
+///   only those with one payload that is not variadic, the only ones that can be edges;
 /// - every type declaration: access levels through enclosing types and extended types, generic parameters
 ///   of enclosing types, and whether a qualified name's first component is a type or a module;
 /// - every typealias: payloads and extensions name enums through them;
@@ -12,7 +13,9 @@
 ///   generated property; every member of a file Sourcery wrote;
 /// - the file's diagnostics.
 ///
-/// Dropped: top-level enums that are not actions (no node, and no property: references get none), members
+/// Dropped: cases that cannot carry a sub-action (no payload, or several: references get no properties,
+/// so an edit that adds such a case, the commonest edit of an action file, leaves the summary as it was;
+/// see `ReferenceEditShortcut`), top-level enums that are not actions (no node), members
 /// declared in a struct's, class's, actor's or protocol's own body, and imports (only sources' are copied
 /// into generated files).
 extension ParsedFile {
@@ -24,6 +27,9 @@ extension ParsedFile {
         summary.typeAliases = typeAliases
         summary.enums = enums.filter { declaration in
             !declaration.isLocal && (declaration.qualifiedNameComponents.count > 1 || rules.isActionEnum(declaration))
+        }
+        for index in summary.enums.indices {
+            summary.enums[index].cases.removeAll { enumCase in !enumCase.canCarrySubAction }
         }
         guard !isSourceryOutput else {
             summary.members = members

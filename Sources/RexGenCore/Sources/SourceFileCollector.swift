@@ -19,7 +19,16 @@ public enum SourceFileCollector {
         var signatures: [SourceSnapshot.Signature?] = []
         var visitedDirectories = Set<String>()
         // Standardised once here, so paths found below compare equal however the user spelled them.
-        for (given, standardized) in zip(paths, GivenPathStandardizer.standardize(paths)) {
+        let standardizedPaths = GivenPathStandardizer.standardize(paths)
+        files.reserveCapacity(paths.count)
+        signatures.reserveCapacity(paths.count)
+        // `while` loops over tens of thousands of given files: in the debug build the build plugin runs,
+        // `for … in` and `zip` iterate through unspecialised generic iterators.
+        var position = 0
+        while position < paths.count {
+            let given = paths[position]
+            let standardized = standardizedPaths[position]
+            position += 1
             let path = standardized.path
             guard standardized.kind != .missing else {
                 let reason = isSymlink(path) ? "is a symbolic link to nothing (or a link loop)" : "does not exist"
@@ -37,10 +46,14 @@ public enum SourceFileCollector {
         }
         // One walk never lists a path twice (directories are visited once each): only several given
         // paths can overlap, and sorted, the copies are neighbours.
-        var order = Array(files.indices)
-        if !files.indices.dropFirst().allSatisfy({ files[$0 - 1] < files[$0] }) {
-            order.sort { files[$0] < files[$1] }
+        var isSortedAndUnique = true
+        var index = 1
+        while isSortedAndUnique, index < files.count {
+            isSortedAndUnique = files[index - 1] < files[index]
+            index += 1
         }
+        if isSortedAndUnique { return Collected(paths: files, signatures: signatures) }
+        let order = files.indices.sorted { files[$0] < files[$1] }
         var collected = Collected(paths: [], signatures: [])
         collected.paths.reserveCapacity(files.count)
         collected.signatures.reserveCapacity(files.count)
@@ -158,31 +171,42 @@ enum GivenPathStandardizer {
         var folderIndexes: [Substring: Int] = [:]
         var folders: [Folder] = []
         var previous: (folder: Substring, index: Int)?
-        let located = givenPaths.map { given -> (folder: Int, name: String.Index)? in
-            guard let (folder, name) = fastPathParts(of: given) else { return nil }
-            if let previous, previous.folder == folder { return (previous.index, name) }
+        var located: [(folder: Int, nameOffset: Int)?] = []
+        located.reserveCapacity(givenPaths.count)
+        var position = 0
+        while position < givenPaths.count {  // not `map`: see `SourceFileCollector.collect`
+            let given = givenPaths[position]
+            position += 1
+            guard let (folder, name) = fastPathParts(of: given) else {
+                located.append(nil)
+                continue
+            }
+            if let previous, previous.folder == folder {
+                located.append((previous.index, name))
+                continue
+            }
             let index = folderIndexes[folder] ?? {
                 folders.append(Folder(given: folder))
                 folderIndexes[folder] = folders.count - 1
                 return folders.count - 1
             }()
             previous = (folder, index)
-            return (index, name)
+            located.append((index, name))
         }
         defer { for folder in folders where folder.descriptor >= 0 { close(folder.descriptor) } }
         let openFolders = folders
+        let locatedPaths = located
         return Parallel.map(count: givenPaths.count, chunk: 256) { index in
             let given = givenPaths[index]
-            guard let (folderIndex, nameStart) = located[index], openFolders[folderIndex].descriptor >= 0 else {
+            guard let (folderIndex, nameOffset) = locatedPaths[index], openFolders[folderIndex].descriptor >= 0 else {
                 return foundation(given)
             }
             let folder = openFolders[folderIndex]
-            let name = given[nameStart...]
             var status = stat()
-            let found = name.withCString { fstatat(folder.descriptor, $0, &status, AT_SYMLINK_NOFOLLOW) }
+            let found = given.withCString { fstatat(folder.descriptor, $0 + nameOffset, &status, AT_SYMLINK_NOFOLLOW) }
             guard found == 0, (status.st_mode & S_IFMT) != S_IFLNK else { return foundation(given) }
             let path = folder.isStandard ? given
-                : folder.standard.hasSuffix("/") ? folder.standard + name : folder.standard + "/" + name
+                : (folder.standard.hasSuffix("/") ? folder.standard : folder.standard + "/") + PathBytes.name(in: given)!
             let type = status.st_mode & S_IFMT
             return Standardized(path: path, kind: type == S_IFDIR ? .directory : .other,
                                 signature: type == S_IFREG ? SourceSnapshot.Signature(status) : nil)
@@ -205,13 +229,14 @@ enum GivenPathStandardizer {
 
     /// The folder and where the name starts, for an absolute path with a last component other than `.` or
     /// `..`, not ending in a slash; nil for every other spelling, which takes Foundation's path.
-    private static func fastPathParts(of given: String) -> (folder: Substring, name: String.Index)? {
-        guard given.utf8.first == UInt8(ascii: "/"), given.utf8.last != UInt8(ascii: "/"),
-              let slash = given.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
-        let nameStart = given.utf8.index(after: slash)
-        let name = given[nameStart...]
-        guard name != ".", name != ".." else { return nil }
-        return (given[..<slash], nameStart)
+    private static func fastPathParts(of given: String) -> (folder: Substring, nameOffset: Int)? {
+        guard given.utf8.first == UInt8(ascii: "/"), let nameOffset = PathBytes.nameOffset(in: given) else { return nil }
+        let isDots = given.withCString { start in
+            start[nameOffset] == 0x2E && (start[nameOffset + 1] == 0 || (start[nameOffset + 1] == 0x2E && start[nameOffset + 2] == 0))
+        }
+        guard !isDots else { return nil }
+        let utf8 = given.utf8
+        return (given[..<utf8.index(utf8.startIndex, offsetBy: nameOffset - 1)], nameOffset)
     }
 
     /// The slow path, for links, relative paths, `~`, and a last component of `.` or `..`; a trailing

@@ -71,10 +71,23 @@ public struct SourceSnapshot: Sendable, Equatable {
     /// The indexes of `paths` that are not in `excluded`, in order.
     static func indexes(of paths: [String], excluding excluded: [String]) -> [Int] {
         let excludedNames = Set(excluded.map(fileName))
+        // A name is made only for a path whose name is as long as one of them: tens of thousands of paths,
+        // in the debug build the plugin runs, where making every name costs.
+        let excludedLengths = Set(excludedNames.map(\.utf8.count))
         // Absolute paths (through Foundation, slow) only when a name matches: with one output file per
         // source there are thousands of outputs, and nearly always none among the inputs.
-        let suspects = excludedNames.isEmpty ? [] : paths.indices.filter { excludedNames.contains(fileName(paths[$0])) }
-        guard !suspects.isEmpty else { return Array(paths.indices) }
+        var suspects: [Int] = []
+        var index = 0
+        while !excludedNames.isEmpty, index < paths.count {  // not `filter`: see `SourceFileCollector.collect`
+            let path = paths[index]
+            if let offset = PathBytes.nameOffset(in: path), !excludedLengths.contains(path.utf8.count - offset) {
+                index += 1
+                continue
+            }
+            if excludedNames.contains(fileName(path)) { suspects.append(index) }
+            index += 1
+        }
+        guard !suspects.isEmpty else { return Array(0..<paths.count) }
         let excludedPaths = Set(excluded.map(absolute))
         let dropped = Set(suspects.filter { excludedPaths.contains(absolute(paths[$0])) })
         return paths.indices.filter { !dropped.contains($0) }
@@ -137,6 +150,7 @@ public struct SourceSnapshot: Sendable, Equatable {
     }
 
     private static func fileName(_ path: String) -> Substring {
+        if let name = PathBytes.name(in: path) { return Substring(name) }
         let trimmed = path.utf8.last == UInt8(ascii: "/") ? path.dropLast() : Substring(path)
         guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return trimmed }
         return trimmed[trimmed.utf8.index(after: slash)...]

@@ -96,6 +96,43 @@ final class GenerationCacheCodingTests: XCTestCase {
         }
     }
 
+    /// A cache with a few inputs recorded anew, made by copying the others' bytes, is byte for byte the cache
+    /// encoded anew with the same records: first, middle and last inputs replaced, parses longer and shorter,
+    /// a racy input gaining a content hash.
+    func testReplacingInputsEqualsEncodingAnew() throws {
+        let paths = Array(fixtureFiles().prefix(12))
+        let parses = paths.map { SourceReadingStage.readOne($0).0 }
+        func record(_ index: Int, modified: Int64, parse: ParsedFile, contentHash: UInt64? = nil) -> GenerationCache.InputRecord {
+            GenerationCache.InputRecord(path: paths[index], signature: .init(size: Int64(100 + index), modified: modified, inode: UInt64(index)),
+                                        contentHash: contentHash, parse: .parsed(parse), isSummary: index.isMultiple(of: 2))
+        }
+        func encoded(_ records: [GenerationCache.InputRecord]) -> [UInt8] {
+            GenerationCache.encode(fingerprint: "options", summaryKey: "Action", inputs: records,
+                                   parses: GenerationCache.parseSection(for: records),
+                                   extraFiles: [.init(path: "/rexgen.yml", signature: nil, contentHash: 7)],
+                                   outputs: [.init(path: "Out.swift", signature: .init(size: 1, modified: 2, inode: 3), contentHash: 9)],
+                                   diagnostics: ["a warning"],
+                                   sections: [RenderedSections.Record(key: .init(first: 1, second: 2), range: 0..<10)])
+        }
+        let original = parses.indices.map { record($0, modified: 1_000, parse: parses[$0]) }
+        let cache = try XCTUnwrap(GenerationCache.decode(encoded(original)))
+        var shorter = parses[5]
+        shorter.enums = Array(shorter.enums.prefix(1))
+        let replacements: [Int: GenerationCache.InputRecord] = [
+            0: record(0, modified: 2_000_000, parse: parses[1]),
+            5: record(5, modified: 123_456_789_012, parse: shorter, contentHash: 0xFEED),
+            11: record(11, modified: 3, parse: parses[0]),
+        ]
+        var expected = original
+        for (index, replacement) in replacements { expected[index] = replacement }
+        let replaced = try XCTUnwrap(cache.replacingInputs(replacements))
+        XCTAssertEqual(replaced, encoded(expected))
+        let decoded = try XCTUnwrap(GenerationCache.decode(replaced))
+        XCTAssertTrue(decoded.parseSectionIsIntact())
+        XCTAssertEqual(decoded.parsedFile(at: 5)?.enums, shorter.enums)
+        XCTAssertEqual(decoded.inputs[5].contentHash, 0xFEED)
+    }
+
     /// The render cache's keys: equal fields give equal keys; fields split differently, or one more empty
     /// field, or bytes that only differ past a word boundary, give different ones.
     func testFieldHasherSeparatesFieldBoundaries() {

@@ -54,6 +54,18 @@ final class IncrementalProject {
 
     var referenceFileCount: Int { swiftFiles().filter { $0.hasPrefix(references.path + "/") }.count }
 
+    /// `body` on a fresh project in the CLI's layout, then on one in the build plugin's, each after a first
+    /// full run and before a last run that must find everything up to date.
+    static func inEachLayout(_ body: (IncrementalProject) throws -> Void) throws {
+        for usesPluginLayout in [false, true] {
+            let project = try IncrementalProject()
+            if usesPluginLayout { project.usePluginLayout() }
+            try project.runAndCompare(expectParsed: project.swiftFiles().count)
+            try body(project)
+            XCTAssertTrue(try project.runAndCompare().isUpToDate)
+        }
+    }
+
     /// As the build plugin calls RexGen: every file by its path, and one output file per source.
     func usePluginLayout() {
         var ignored: [Diagnostic] = []
@@ -122,6 +134,9 @@ final class IncrementalProject {
         case .upToDate(let diagnostics):
             XCTAssertEqual(diagnostics, full.diagnostics.map(\.description), file: file, line: line)
             if expected != nil { XCTFail("expected a generation, got up to date", file: file, line: line) }
+        case .referencesChangedInNothingUsed(let diagnostics, let readFiles):
+            XCTAssertEqual(diagnostics, full.diagnostics.map(\.description), file: file, line: line)
+            if let expected { XCTAssertEqual(readFiles, expected, "files parsed", file: file, line: line) }
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: cachePath), "the cache is kept", file: file, line: line)
         return outcome
@@ -143,7 +158,16 @@ extension IncrementalGeneration.Outcome {
     }
 
     var parsedFileCount: Int? {
-        if case .generated(let result, _) = self { return result.parsedFileCount }
-        return nil
+        switch self {
+        case .generated(let result, _): result.parsedFileCount
+        case .referencesChangedInNothingUsed(_, let readFiles): readFiles
+        case .upToDate: nil
+        }
+    }
+
+    /// The shortcut for references edited in nothing generation reads (`ReferenceEditShortcut`).
+    var tookReferenceShortcut: Bool {
+        if case .referencesChangedInNothingUsed = self { return true }
+        return false
     }
 }

@@ -1,0 +1,64 @@
+/// After an edit in a dependency that changes nothing generation reads of it (a case without payload added
+/// to an action, a function body rewritten, lines inserted), the last run's outputs and diagnostics still
+/// hold: only the edited references are read, and the cache learns their new signatures and summaries.
+/// In a modular app this is what most builds of the app target are (every dependency's files are its
+/// references), and it costs about what a run where nothing changed costs, not a whole analysis.
+///
+/// It applies when, against the last run's cache:
+/// - the options, the extra files, the inputs (the same paths in the same order) and every output file are
+///   as they were, and the parse section is intact;
+/// - every input whose signature changed (or whose content must be compared, being racy) was a reference
+///   last time, and is one now (same options, same path list);
+/// - each such reference's summary equals its cached one but for lines and columns, and neither has a
+///   diagnostic of its own;
+/// - no diagnostic of the last run names that file: one that did would now point at other lines.
+///
+/// Lines and columns matter nowhere else: no output names a line, and whatever is ordered by position is
+/// ordered by file first, then by order within the file, which an equality that ignores positions keeps.
+/// Anything else goes the usual way (`IncrementalReading`, then the whole analysis).
+struct ReferenceEditShortcut {
+    /// What the next cache stores anew, by input index: the references read again.
+    var replacedRecords: [Int: GenerationCache.InputRecord]
+
+    /// The shortcut for this run, or nil when it does not apply.
+    static func taken(_ cache: GenerationCache, fingerprint: String, summaryRules: SelectionRules,
+                      inputs: InputSignatures, directory: OutputDirectory) -> Self? {
+        guard cache.fingerprint == fingerprint, cache.summaryKey == summaryRules.referenceSummaryKey,
+              cache.inputs.count == inputs.paths.count, cache.extraFiles == inputs.extraFiles,
+              !cache.outputs.isEmpty else {
+            return nil
+        }
+        var changed: [Int] = []
+        for index in cache.inputs.indices {
+            let input = cache.inputs[index]
+            guard input.path == inputs.paths[index] else { return nil }
+            guard input.signature != inputs.signatures[index] || input.contentHash != nil else { continue }
+            guard input.isSummary, input.parsedRange != nil, inputs.signatures[index] != nil else { return nil }
+            changed.append(index)
+        }
+        guard !changed.isEmpty, IncrementalGeneration.outputsAreAsWritten(cache, in: directory),
+              cache.parseSectionIsIntact() else {
+            return nil
+        }
+        let requests = changed.map { index in
+            SourceReadingStage.Request(path: inputs.paths[index], hashesContent: inputs.isRacy(inputs.signatures[index]!),
+                                       cached: nil, summaryRules: summaryRules)
+        }
+        let answers = SourceReadingStage.read(requests)
+        for (index, answer) in zip(changed, answers) {
+            let path = inputs.paths[index]
+            guard answer.file.diagnostics.isEmpty, let cached = cache.parsedFile(at: index), cached.diagnostics.isEmpty,
+                  ParsedFileCoding.positionFreeEncoding(of: answer.file) == ParsedFileCoding.positionFreeEncoding(of: cached),
+                  !cache.diagnostics.contains(where: { $0.contains(path) }) else {
+                return nil
+            }
+        }
+        var replaced: [Int: GenerationCache.InputRecord] = [:]
+        for (index, answer) in zip(changed, answers) {
+            replaced[index] = GenerationCache.InputRecord(
+                signed: inputs.signatures[index]!, isRacy: inputs.isRacy(inputs.signatures[index]!),
+                path: inputs.paths[index], parse: .parsed(answer.file), contentHash: answer.contentHash, isSummary: true)
+        }
+        return ReferenceEditShortcut(replacedRecords: replaced)
+    }
+}
