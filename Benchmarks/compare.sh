@@ -107,6 +107,9 @@ record load.start "$(cut -d ' ' -f 1 /proc/loadavg)"
 # is the working tree's, in release, without touching the root package's .build that others may be using.
 # (A first build takes long: swift-syntax in release, twice, for the macro's host and for the reader.)
 # The build plugin's tool is built in both configurations: SwiftPM builds it in the app build's own.
+# A build plan left from an earlier run does not see files since added to the root package (a path
+# dependency here): the build then fails with "cannot find … in scope". Planning again costs a second.
+rm -f "$BENCH/.build/release.yaml" "$BENCH/.build/debug.yaml"
 { swift build -c release --package-path "$BENCH" && swift build -c release --package-path "$BENCH" --product rexgen &&
   swift build -c release --package-path "$BENCH" --product RexGenBuildTool &&
   swift build --package-path "$BENCH" --product RexGenBuildTool; } \
