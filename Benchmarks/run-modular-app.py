@@ -3,10 +3,11 @@
 them: one process, every argument on its command line (llbuild spawns it directly, no shell; a shell would
 add tens of milliseconds of its own for 23,000 arguments).
 
-For each scenario, three cold runs (no output folder), then RUNS rounds of: nothing changed, one edit (a
-case without payload added to, then removed from, one enum: `edited`), and one edit that changes what
-generation reads of the file (a case with one payload, `payload-edited`); each edited file is dated a minute
-back, as an editor leaves it no sooner than a build starts. Prints one line per run, `key seconds peak-MB`, for compare.sh to take medians of;
+For each scenario, three cold runs (no output folder), then RUNS rounds of: nothing changed, and three edits
+of one enum, each added in one round and removed in the next: a case without payload (`edited`), a case
+whose payload is no action (`payload-edited`), and a case carrying a new action enum declared in the same
+file (`tree-edited`: the action tree changes). Each edited file is dated a minute back, as an editor leaves
+it no sooner than a build starts. Prints one line per run, `key seconds peak-MB`, for compare.sh to take medians of;
 `--verbose` adds the tool's stage timings on stderr.
 
 usage: run-modular-app.py APP_DIR --tool PATH [--tool-name NAME] [--runs 7] [--work DIR] [--verbose]
@@ -41,8 +42,10 @@ SCENARIOS = [
     ("feature", "feature.args", app / "Features/Feature040/Feature040Screen10Action.swift"),
     ("single", "single.args", app / "Features/Feature042/Feature042Screen10Action.swift"),
 ]
-# A case that can carry a sub-action (one payload): the file's summary changes, so the run analyses again.
-PAYLOAD_CASE = "benchmarkPayload(Int)"
+# A case with a payload that is no action: the file's summary changes, but not what generation reads of it.
+PAYLOAD_CASE = "benchmarkPayload([Int])"
+# A case carrying a new action enum: the action tree changes, so the whole app is analysed again.
+TREE_EDIT = ("benchmarkChild(BenchmarkChildAction)", "\npublic enum BenchmarkChildAction: Sendable {\n    case tapped\n}\n")
 EDIT = re.compile(r"^(public enum \w+: Sendable \{)$", re.M)
 
 
@@ -62,10 +65,13 @@ def run(command, key):
     print(f"{key} {seconds:.6f} {usage.ru_maxrss / 1024:.1f}", flush=True)
 
 
-def toggle(path, case="benchmarkEdit"):
+def toggle(path, case="benchmarkEdit", declaration=""):
     line = f"    case {case}\n"
     text = path.read_text()
-    edited = text.replace(line, "") if line in text else EDIT.sub(r"\1\n" + line.rstrip("\n"), text, count=1)
+    if line in text:
+        edited = text.replace(line, "").replace(declaration, "")
+    else:
+        edited = EDIT.sub(r"\1\n" + line.rstrip("\n"), text, count=1) + declaration
     path.write_text(edited)
     minute_ago = time.time() - 60
     os.utime(path, (minute_ago, minute_ago))
@@ -96,9 +102,11 @@ for scenario, args_file, edited in SCENARIOS:
         run(command, f"modular.{arguments.tool_name}.{scenario}.edited")
         toggle(edited, PAYLOAD_CASE)
         run(command, f"modular.{arguments.tool_name}.{scenario}.payload-edited")
-    for case in ("benchmarkEdit", PAYLOAD_CASE):
-        if f"    case {case}\n" in edited.read_text():
-            toggle(edited, case)
+        toggle(edited, *TREE_EDIT)
+        run(command, f"modular.{arguments.tool_name}.{scenario}.tree-edited")
+    for edit in (("benchmarkEdit",), (PAYLOAD_CASE,), TREE_EDIT):
+        if f"    case {edit[0]}\n" in edited.read_text():
+            toggle(edited, *edit)
     if not arguments.work:
         shutil.rmtree(output, ignore_errors=True)
 if not arguments.work:

@@ -16,7 +16,7 @@ public struct GenerationCache: Sendable {
     public static let fileName = ".rexgen-cache"
     private static let magic = Array("rexgen-cache\n".utf8)
     /// Bump on any change to the layout or to the model types `ParsedFileCoding` writes.
-    static let formatVersion: UInt64 = 9
+    static let formatVersion: UInt64 = 10
 
     public struct Input: Sendable, Equatable {
         public var path: String
@@ -46,6 +46,9 @@ public struct GenerationCache: Sendable {
     public var fingerprint: String
     /// The selection rules the references' summaries were made by (`SelectionRules.referenceSummaryKey`).
     public var summaryKey: String
+    /// The names a payload type must end in to name an action enum in that run's model, one per line
+    /// (see `ReferenceEditShortcut.edgeNames(in:)`): kept as one string, split only by a run that needs it.
+    public var edgeNames: String
     public var inputs: [Input]
     /// Files besides the Swift inputs whose change matters: the configuration, C headers, templates.
     public var extraFiles: [Entry]
@@ -144,6 +147,7 @@ public struct GenerationCache: Sendable {
             }
             let fingerprint = try reader.string()
             let summaryKey = try reader.string()
+            let edgeNames = try reader.string()
             var parsedOffset = 0
             var inputs: [Input] = []
             let inputCount = try reader.count()
@@ -184,7 +188,7 @@ public struct GenerationCache: Sendable {
             for index in inputs.indices {
                 inputs[index].parsedRange = inputs[index].parsedRange.map { ($0.lowerBound + parseStart)..<($0.upperBound + parseStart) }
             }
-            return GenerationCache(fingerprint: fingerprint, summaryKey: summaryKey, inputs: inputs, extraFiles: extraFiles, outputs: outputs,
+            return GenerationCache(fingerprint: fingerprint, summaryKey: summaryKey, edgeNames: edgeNames, inputs: inputs, extraFiles: extraFiles, outputs: outputs,
                                    diagnostics: diagnostics, sections: sections, storage: bytes, headerEnd: headerEnd,
                                    parseSection: parseStart..<(parseStart + parsedOffset), parseChecksum: parseChecksum)
         }
@@ -223,7 +227,7 @@ public struct GenerationCache: Sendable {
         return ParseSection(lengths: parses.map(\.count), bytes: bytes)
     }
 
-    static func encode(fingerprint: String, summaryKey: String, inputs: [InputRecord], parses: ParseSection,
+    static func encode(fingerprint: String, summaryKey: String, edgeNames: String, inputs: [InputRecord], parses: ParseSection,
                        extraFiles: [Entry], outputs: [Entry], diagnostics: [String],
                        sections: [RenderedSections.Record]) -> [UInt8] {
         let writer = ByteWriter(capacity: 64 * inputs.count + parses.bytes.count + 1024)
@@ -232,6 +236,7 @@ public struct GenerationCache: Sendable {
         writer.string(ToolIdentity.current)
         writer.string(fingerprint)
         writer.string(summaryKey)
+        writer.string(edgeNames)
         writer.count(inputs.count)
         for (input, length) in zip(inputs, parses.lengths) { write(input, parseLength: length, to: writer) }
         writeEntries(extraFiles, to: writer)

@@ -120,6 +120,7 @@ public enum IncrementalGeneration {
             return .generated(result, written)
         }
         let cacheSize = saveCache(result, fingerprint: fingerprint, summaryKey: options.selection.referenceSummaryKey,
+                                  edgeNames: ReferenceEditShortcut.edgeNames(in: model),
                                   inputs: inputs, records: reading.records,
                                   parseSection: parseSection.value, outputHashes: outputHashes.value,
                                   previousOutputs: cache?.outputs, in: directory)
@@ -157,7 +158,8 @@ public enum IncrementalGeneration {
     }
 
     /// Records what this run read and wrote, the outputs as they are now on disk; returns the cache's size.
-    private static func saveCache(_ result: Pipeline.Result, fingerprint: String, summaryKey: String, inputs: InputSignatures,
+    private static func saveCache(_ result: Pipeline.Result, fingerprint: String, summaryKey: String, edgeNames: String,
+                                  inputs: InputSignatures,
                                   records: [GenerationCache.InputRecord], parseSection: GenerationCache.ParseSection,
                                   outputHashes: [UInt64], previousOutputs: [GenerationCache.Entry]?,
                                   in directory: OutputDirectory) -> Int {
@@ -168,7 +170,7 @@ public enum IncrementalGeneration {
         // Files left as they were keep what the last run recorded of them.
         let unchanged = Set(result.unchangedFiles)
         outputs += (previousOutputs ?? []).filter { unchanged.contains($0.path) }
-        let bytes = GenerationCache.encode(fingerprint: fingerprint, summaryKey: summaryKey,
+        let bytes = GenerationCache.encode(fingerprint: fingerprint, summaryKey: summaryKey, edgeNames: edgeNames,
                                            inputs: records, parses: parseSection,
                                            extraFiles: inputs.extraFiles, outputs: outputs,
                                            diagnostics: result.diagnostics.map(\.description), sections: result.sections)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// After an edit in a dependency that changes nothing generation reads of it (a case without payload added
 /// to an action, a function body rewritten, lines inserted), the last run's outputs and diagnostics still
 /// hold: only the edited references are read, and the cache learns their new signatures and summaries.
@@ -9,11 +11,14 @@
 ///   as they were, and the parse section is intact;
 /// - every input whose signature changed (or whose content must be compared, being racy) was a reference
 ///   last time, and is one now (same options, same path list);
-/// - each such reference's summary equals its cached one but for lines and columns, and neither has a
-///   diagnostic of its own;
+/// - each such reference's summary equals its cached one but for lines and columns and for cases whose
+///   payload cannot name an action enum of the last run's model (`case loaded([Movie])`, `case
+///   failed(String)`: the type's last name is no enum's or typealias's, so `TypeNameResolver` resolves it to
+///   nothing), and neither has a diagnostic of its own;
 /// - no diagnostic of the last run names that file: one that did would now point at other lines.
 ///
-/// Lines and columns matter nowhere else: no output names a line, and whatever is ordered by position is
+/// Those names stay valid across such runs: an edit that adds, removes or renames an enum or a typealias
+/// changes the summary, and the sources are unchanged. Lines and columns matter nowhere else: no output names a line, and whatever is ordered by position is
 /// ordered by file first, then by order within the file, which an equality that ignores positions keeps.
 /// Anything else goes the usual way (`IncrementalReading`, then the whole analysis).
 struct ReferenceEditShortcut {
@@ -45,10 +50,11 @@ struct ReferenceEditShortcut {
                                        cached: nil, summaryRules: summaryRules)
         }
         let answers = SourceReadingStage.read(requests)
+        let edgeNames = cache.edgeNames
         for (index, answer) in zip(changed, answers) {
             let path = inputs.paths[index]
             guard answer.file.diagnostics.isEmpty, let cached = cache.parsedFile(at: index), cached.diagnostics.isEmpty,
-                  ParsedFileCoding.positionFreeEncoding(of: answer.file) == ParsedFileCoding.positionFreeEncoding(of: cached),
+                  comparable(answer.file, edgeNames: edgeNames) == comparable(cached, edgeNames: edgeNames),
                   !cache.diagnostics.contains(where: { $0.contains(path) }) else {
                 return nil
             }
@@ -60,5 +66,45 @@ struct ReferenceEditShortcut {
                 path: inputs.paths[index], parse: .parsed(answer.file), contentHash: answer.contentHash, isSummary: true)
         }
         return ReferenceEditShortcut(replacedRecords: replaced)
+    }
+
+    /// What of a summary the comparison sees: its encoding without positions, and without the cases whose
+    /// payload cannot name an action enum of the model `edgeNames` come from.
+    private static func comparable(_ summary: ParsedFile, edgeNames: String) -> [UInt8] {
+        var summary = summary
+        for index in summary.enums.indices {
+            summary.enums[index].cases.removeAll { enumCase in
+                guard enumCase.canCarrySubAction,
+                      let last = TypeNameResolver.split(enumCase.associatedValues![0].typeText)?.components.last else {
+                    return true
+                }
+                return !contains(edgeNames, last)
+            }
+        }
+        return ParsedFileCoding.positionFreeEncoding(of: summary)
+    }
+
+    /// The last name of every enum and typealias in the model, each on its own line (the first and the last
+    /// too): `TypeNameResolver` resolves a payload type whose last name is none of these to nothing (the
+    /// nodes, and the enums that can become nodes, are among the enums), so a case with such a payload is
+    /// no edge of the tree.
+    static func edgeNames(in model: SourceModel) -> String {
+        var names = Set<String>()
+        for file in model.allFiles {
+            for declaration in file.enums { names.insert(declaration.name) }
+            for alias in file.typeAliases {
+                names.insert(alias.qualifiedName.split(separator: ".").last.map(String.init) ?? alias.qualifiedName)
+            }
+        }
+        return "\n" + names.sorted().joined(separator: "\n") + "\n"
+    }
+
+    /// Whether `name` is one of `edgeNames`' lines: a `strstr` over the bytes, as only the few cases of the
+    /// edited files are looked up (splitting tens of thousands of names into a set would cost more, in the
+    /// debug build most of the run).
+    static func contains(_ edgeNames: String, _ name: String) -> Bool {
+        guard !name.utf8.contains(UInt8(ascii: "\n")) else { return false }
+        let line = "\n" + name + "\n"
+        return edgeNames.withCString { names in line.withCString { strstr(names, $0) != nil } }
     }
 }

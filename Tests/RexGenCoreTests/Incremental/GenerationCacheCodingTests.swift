@@ -107,7 +107,7 @@ final class GenerationCacheCodingTests: XCTestCase {
                                         contentHash: contentHash, parse: .parsed(parse), isSummary: index.isMultiple(of: 2))
         }
         func encoded(_ records: [GenerationCache.InputRecord]) -> [UInt8] {
-            GenerationCache.encode(fingerprint: "options", summaryKey: "Action", inputs: records,
+            GenerationCache.encode(fingerprint: "options", summaryKey: "Action", edgeNames: "AppAction\nList", inputs: records,
                                    parses: GenerationCache.parseSection(for: records),
                                    extraFiles: [.init(path: "/rexgen.yml", signature: nil, contentHash: 7)],
                                    outputs: [.init(path: "Out.swift", signature: .init(size: 1, modified: 2, inode: 3), contentHash: 9)],

@@ -59,10 +59,45 @@ final class ReferenceEditShortcutTests: XCTestCase {
         }
     }
 
+    /// A payload whose type's last name is no enum's or typealias's in the model names no action enum.
+    func testCasesWithPayloadsThatNameNoEnumTakeTheShortcut() throws {
+        try forEachLayout {
+            try project.replace("    case close\n", with: "    case close\n    case rated(Int)\n    case shown(movie: Movie)\n"
+                                    + "    case loaded(Swift.Result<[Movie], Never>)\n", atPath: movieFeature)
+            assertShortcut(try project.runAndCompare(expectParsed: 1), true)
+            // A reference's top-level enum that is no action is not in its summary: it can never be a node.
+            try project.replace("    case close\n", with: "    case close\n    case sorted(Sort)\n", atPath: movieFeature)
+            assertShortcut(try project.runAndCompare(expectParsed: 1), true)
+            try project.replace("    case rated(Int)\n", with: "    case rated(stars: Int)\n", atPath: movieFeature)
+            assertShortcut(try project.runAndCompare(expectParsed: 1), true)
+        }
+    }
+
+    func testEdgeNamesAreWholeLines() {
+        var file = ParsedFile(path: "/a.swift")
+        file.enums = [EnumDeclaration(name: "AppAction", qualifiedNameComponents: ["AppAction"],
+                                      location: SourceLocation(file: "/a.swift", line: 1, column: 1))]
+        file.typeAliases = [TypeAliasDeclaration(qualifiedName: "Outer.Screen", targetText: "ScreenAction",
+                                                 location: SourceLocation(file: "/a.swift", line: 2, column: 1))]
+        let names = ReferenceEditShortcut.edgeNames(in: SourceModel(files: [file]))
+        XCTAssertEqual(names, "\nAppAction\nScreen\n")
+        for name in ["AppAction", "Screen"] { XCTAssertTrue(ReferenceEditShortcut.contains(names, name), name) }
+        for name in ["App", "Action", "Screens", "Outer", "Outer.Screen", "AppAction\nScreen", ""] {
+            XCTAssertFalse(ReferenceEditShortcut.contains(names, name), name)
+        }
+    }
+
     func testAnEditThatChangesWhatGenerationReadsGoesTheWholeWay() throws {
         try forEachLayout {
-            try project.replace("    case close\n", with: "    case close\n    case rated(Int)\n", atPath: movieFeature)
+            // A sub-action through a typealias: DetailAction becomes reachable along two paths.
+            try project.replace("    case load\n", with: "    case load\n    case preview(DetailScreen)\n", atPath: movieFeature)
             assertShortcut(try project.runAndCompare(expectParsed: 1), false)
+            // Names are compared, not resolved: an enum nested in a struct is no node, but it is an enum.
+            try project.replace("    case preview(DetailScreen)\n", with: "    case mode(SearchState.Mode)\n", atPath: movieFeature)
+            assertShortcut(try project.runAndCompare(expectParsed: 1), false)
+            try project.replace("    case mode(SearchState.Mode)\n", with: "    case search(MovieFeature.SearchAction)\n", atPath: movieFeature)
+            assertShortcut(try project.runAndCompare(expectParsed: 1), false)
+            XCTAssertTrue(try project.outputFiles()[LiftRenderer.fileName]?.contains("extension SearchAction: AppActionConvertible") == true)
             try project.replace("public enum DetailAction", with: "enum DetailAction", atPath: movieFeature)
             assertShortcut(try project.runAndCompare(expectParsed: 1), false)
             // A source is never taken through the shortcut, whatever the edit.
