@@ -78,6 +78,9 @@ public enum IncrementalGeneration {
             sources: reading.sources, references: reading.references, options, since: parseClock,
             detail: "; \(reading.parsedCount) parsed, \(paths.all.count - reading.parsedCount) from the cache",
             diagnostics: &diagnostics, timings: &timings)
+        // What the next run's `ReferenceEditShortcut` compares payload names with: worked out on another
+        // core while this one analyses.
+        let edgeNamesLoad = Background { ReferenceEditShortcut.edgeNames(in: model) }
         var result = Pipeline.analyseAndRender(model, options, diagnostics: diagnostics, timings: timings,
                                                previousSections: { previousSectionsLoad.value },
                                                unchangedPerSourceFiles: { unchangedOutputsLoad.value },
@@ -120,7 +123,7 @@ public enum IncrementalGeneration {
             return .generated(result, written)
         }
         let cacheSize = saveCache(result, fingerprint: fingerprint, summaryKey: options.selection.referenceSummaryKey,
-                                  edgeNames: ReferenceEditShortcut.edgeNames(in: model),
+                                  edgeNames: edgeNamesLoad.value,
                                   inputs: inputs, records: reading.records,
                                   parseSection: parseSection.value, outputHashes: outputHashes.value,
                                   previousOutputs: cache?.outputs, in: directory)
