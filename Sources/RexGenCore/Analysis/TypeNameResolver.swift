@@ -24,7 +24,8 @@ struct TypeNameResolver {
         lastComponents = Set(byName.keys.map(Self.lastComponent) + aliases.keys.map(Self.lastComponent))
     }
 
-    private static func lastComponent(_ name: String) -> Substring {
+    /// `Feature.Action` → `Action`.
+    static func lastComponent(_ name: String) -> Substring {
         guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return Substring(name) }
         return name[name.utf8.index(after: dot)...]
     }

@@ -51,11 +51,12 @@ public enum IncrementalGeneration {
         var inputs = InputSignatures(
             paths: inputPaths, signatures: signatures,
             extraFiles: (extraPaths + lastIncludedHeaders).map(entry), startedAt: startedAt)
-        if let cache, isUpToDate(cache, fingerprint: fingerprint, inputs: inputs, directory: directory) {
+        let unsure = cache.flatMap { unsureInputs(of: $0, fingerprint: fingerprint, inputs: inputs, directory: directory) }
+        if let cache, let unsure, contentIsUnchanged(of: unsure, in: cache, inputs: inputs) {
             return .upToDate(diagnostics: cache.diagnostics)
         }
-        if let cache, let shortcut = ReferenceEditShortcut.taken(cache, fingerprint: fingerprint, summaryRules: options.selection,
-                                                                  inputs: inputs, directory: directory) {
+        if let cache, let unsure, let shortcut = ReferenceEditShortcut.taken(cache, unsure: unsure, summaryRules: options.selection,
+                                                                              inputs: inputs) {
             if exitsAfterwards { ProcessLifetime.keepUntilExit((shortcut, cache)) }
             if let bytes = cache.replacingInputs(shortcut.replacedRecords) {
                 GenerationCache.save(bytes, to: directory)
@@ -181,28 +182,38 @@ public enum IncrementalGeneration {
         return bytes.count
     }
 
-    /// Same options, same inputs with the same signatures (and, for racy ones, the same content), same
-    /// extra files, and every output file as the last run left it.
-    static func isUpToDate(_ cache: GenerationCache, fingerprint: String, inputs: InputSignatures,
-                           directory: OutputDirectory) -> Bool {
+    /// When the cache is of a run with these options, extra files and inputs (the same paths in the same
+    /// order), whose output files are all as it left them: the indexes of the inputs that may have changed
+    /// since, those whose signature differs and the racy ones (see `InputSignatures.isRacy`), whose content
+    /// must be compared. Nil when the cache is of another run.
+    static func unsureInputs(of cache: GenerationCache, fingerprint: String, inputs: InputSignatures,
+                             directory: OutputDirectory) -> [Int]? {
         guard cache.fingerprint == fingerprint, cache.inputs.count == inputs.paths.count,
               cache.extraFiles == inputs.extraFiles, !cache.outputs.isEmpty else {
-            return false
+            return nil
         }
-        for (index, input) in cache.inputs.enumerated() {
-            guard input.path == inputs.paths[index], input.signature == inputs.signatures[index] else { return false }
+        var unsure: [Int] = []
+        var index = 0
+        while index < cache.inputs.count {  // not `enumerated()`: see `SourceFileCollector.collect`
+            let input = cache.inputs[index]
+            guard input.path == inputs.paths[index] else { return nil }
+            if input.signature != inputs.signatures[index] || input.contentHash != nil { unsure.append(index) }
+            index += 1
         }
-        guard outputsAreAsWritten(cache, in: directory) else { return false }
-        return cache.inputs.allSatisfy { input in
-            guard let expected = input.contentHash else { return true }
-            guard case .success(let file) = SourceFile.read(path: input.path) else { return false }
-            return file.bytes.withUnsafeBytes { ContentHash.of($0) } == expected
+        let outputsAreAsWritten = cache.outputs.allSatisfy { output in
+            SourceSnapshot.signature(of: directory.filePath(output.path)) == output.signature
         }
+        return outputsAreAsWritten ? unsure : nil
     }
 
-    /// Every output file has the signature it had right after the last run wrote it (or found it current).
-    static func outputsAreAsWritten(_ cache: GenerationCache, in directory: OutputDirectory) -> Bool {
-        cache.outputs.allSatisfy { SourceSnapshot.signature(of: directory.filePath($0.path)) == $0.signature }
+    /// Every unsure input has the signature the cache has for it, and the content it hashed.
+    static func contentIsUnchanged(of unsure: [Int], in cache: GenerationCache, inputs: InputSignatures) -> Bool {
+        unsure.allSatisfy { index in
+            let input = cache.inputs[index]
+            guard input.signature == inputs.signatures[index], let expected = input.contentHash,
+                  case .success(let file) = SourceFile.read(path: input.path) else { return false }
+            return file.bytes.withUnsafeBytes { ContentHash.of($0) } == expected
+        }
     }
 
     /// The files a run writes, known before it runs: the two default outputs (and, with `filePerSource`,

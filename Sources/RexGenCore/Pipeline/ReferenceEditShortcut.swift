@@ -18,40 +18,32 @@ import Foundation
 /// - no diagnostic of the last run names that file: one that did would now point at other lines.
 ///
 /// Those names stay valid across such runs: an edit that adds, removes or renames an enum or a typealias
-/// changes the summary, and the sources are unchanged. Lines and columns matter nowhere else: no output names a line, and whatever is ordered by position is
-/// ordered by file first, then by order within the file, which an equality that ignores positions keeps.
+/// changes the summary, and the sources are unchanged. Lines and columns matter nowhere else: no output
+/// names a line, and whatever is ordered by position is ordered by file first, then by order within the
+/// file, which an equality that ignores positions keeps.
 /// Anything else goes the usual way (`IncrementalReading`, then the whole analysis).
 struct ReferenceEditShortcut {
     /// What the next cache stores anew, by input index: the references read again.
     var replacedRecords: [Int: GenerationCache.InputRecord]
 
     /// The shortcut for this run, or nil when it does not apply.
-    static func taken(_ cache: GenerationCache, fingerprint: String, summaryRules: SelectionRules,
-                      inputs: InputSignatures, directory: OutputDirectory) -> Self? {
-        guard cache.fingerprint == fingerprint, cache.summaryKey == summaryRules.referenceSummaryKey,
-              cache.inputs.count == inputs.paths.count, cache.extraFiles == inputs.extraFiles,
-              !cache.outputs.isEmpty else {
-            return nil
-        }
-        var changed: [Int] = []
-        for index in cache.inputs.indices {
-            let input = cache.inputs[index]
-            guard input.path == inputs.paths[index] else { return nil }
-            guard input.signature != inputs.signatures[index] || input.contentHash != nil else { continue }
-            guard input.isSummary, input.parsedRange != nil, inputs.signatures[index] != nil else { return nil }
-            changed.append(index)
-        }
-        guard !changed.isEmpty, IncrementalGeneration.outputsAreAsWritten(cache, in: directory),
+    /// - Parameter unsure: the inputs that may have changed, by `IncrementalGeneration.unsureInputs`, which
+    ///   also checked the options, the input list and the outputs.
+    static func taken(_ cache: GenerationCache, unsure: [Int], summaryRules: SelectionRules,
+                      inputs: InputSignatures) -> Self? {
+        guard !unsure.isEmpty, cache.summaryKey == summaryRules.referenceSummaryKey,
+              unsure.allSatisfy({ cache.inputs[$0].isSummary && cache.inputs[$0].parsedRange != nil
+                  && inputs.signatures[$0] != nil }),
               cache.parseSectionIsIntact() else {
             return nil
         }
-        let requests = changed.map { index in
+        let requests = unsure.map { index in
             SourceReadingStage.Request(path: inputs.paths[index], hashesContent: inputs.isRacy(inputs.signatures[index]!),
                                        cached: nil, summaryRules: summaryRules)
         }
         let answers = SourceReadingStage.read(requests)
         let edgeNames = cache.edgeNames
-        for (index, answer) in zip(changed, answers) {
+        for (index, answer) in zip(unsure, answers) {
             let path = inputs.paths[index]
             guard answer.file.diagnostics.isEmpty, let cached = cache.parsedFile(at: index), cached.diagnostics.isEmpty,
                   comparable(answer.file, edgeNames: edgeNames) == comparable(cached, edgeNames: edgeNames),
@@ -60,7 +52,7 @@ struct ReferenceEditShortcut {
             }
         }
         var replaced: [Int: GenerationCache.InputRecord] = [:]
-        for (index, answer) in zip(changed, answers) {
+        for (index, answer) in zip(unsure, answers) {
             replaced[index] = GenerationCache.InputRecord(
                 signed: inputs.signatures[index]!, isRacy: inputs.isRacy(inputs.signatures[index]!),
                 path: inputs.paths[index], parse: .parsed(answer.file), contentHash: answer.contentHash, isSummary: true)
@@ -92,9 +84,7 @@ struct ReferenceEditShortcut {
         var names = Set<String>()
         for file in model.allFiles {
             for declaration in file.enums { names.insert(declaration.name) }
-            for alias in file.typeAliases {
-                names.insert(alias.qualifiedName.split(separator: ".").last.map(String.init) ?? alias.qualifiedName)
-            }
+            for alias in file.typeAliases { names.insert(String(TypeNameResolver.lastComponent(alias.qualifiedName))) }
         }
         return "\n" + names.sorted().joined(separator: "\n") + "\n"
     }
