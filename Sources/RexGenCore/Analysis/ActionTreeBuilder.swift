@@ -11,14 +11,20 @@ struct ActionTreeBuilder {
         let selectedNodes = nodes
         // Each node's payloads resolve on their own, so nodes are resolved on every core; order is kept.
         let edges = Parallel.map(count: nodes.count, chunk: 32) { parent -> [ActionTree.Edge] in
-            let node = selectedNodes[parent]
-            return node.declaration.cases.compactMap { enumCase in
+            let declaration = selectedNodes[parent].declaration
+            let cases = declaration.cases
+            var found: [ActionTree.Edge] = []
+            var index = 0
+            while index < cases.count {  // not `compactMap`: see `SourceFileCollector.collect`
+                let enumCase = cases[index]
+                index += 1
                 guard enumCase.canCarrySubAction,
                       let (child, arguments) = names.resolve(enumCase.associatedValues![0].typeText,
-                                                             from: node.declaration.qualifiedNameComponents)
-                else { return nil }
-                return ActionTree.Edge(parent: parent, child: child, enumCase: enumCase, genericArguments: arguments)
+                                                             from: declaration.qualifiedNameComponents)
+                else { continue }
+                found.append(ActionTree.Edge(parent: parent, child: child, enumCase: enumCase, genericArguments: arguments))
             }
+            return found
         }.flatMap { $0 }
         let unrooted = ActionTree(nodes: nodes, edges: edges, roots: [])
         return ActionTree(nodes: nodes, edges: edges, roots: findRoots(in: unrooted, diagnostics: &diagnostics))

@@ -57,16 +57,42 @@ public struct ConformancePlan: Sendable {
 }
 
 extension ConformancePlan {
+    // The strings below are built with `while` loops and plain appends: a modular app's root has ten
+    // thousand conformances, and in the debug build the build plugin runs, `reduce`, `flatMap` and string
+    // interpolation are unspecialised generic calls.
+
     /// `.movie(.list(value))`: matches the root when it carries this enum, binding it to `value`.
     public var extractionPattern: String {
-        path.reversed().reduce("value") { inner, edge in ".\(SwiftNames.escaped(edge.enumCase.name))(\(inner))" }
+        wrapping("value", withLabels: false)
     }
 
     /// `.movie(action: .list(self))`: wraps this enum through every level, labels included.
     public var embedding: String {
-        path.reversed().reduce("self") { inner, edge in
-            ".\(SwiftNames.escaped(edge.enumCase.name))(\(edge.payloadLabel.map { "\($0): " } ?? "")\(inner))"
+        wrapping("self", withLabels: true)
+    }
+
+    private func wrapping(_ innermost: String, withLabels: Bool) -> String {
+        var text = ""
+        text.reserveCapacity(64)
+        var index = 0
+        while index < path.count {
+            let edge = path[index]
+            text += "."
+            text += SwiftNames.escaped(edge.enumCase.name)
+            text += "("
+            if withLabels, let label = edge.payloadLabel {
+                text += label
+                text += ": "
+            }
+            index += 1
         }
+        text += innermost
+        index = 0
+        while index < path.count {
+            text += ")"
+            index += 1
+        }
+        return text
     }
 
     /// ` where Value == Movie`, or empty.
@@ -77,9 +103,19 @@ extension ConformancePlan {
     /// `@available` of the cases on the path: using a deprecated or restricted case is only silent in a
     /// context marked the same.
     public var availability: [String] {
-        var seen = Set<String>()
-        return path.flatMap { $0.enumCase.attributes.filter { $0.hasPrefix("@available") } }
-            .filter { seen.insert($0).inserted }
+        var found: [String] = []
+        var index = 0
+        while index < path.count {
+            let attributes = path[index].enumCase.attributes
+            var position = 0
+            while position < attributes.count {
+                let attribute = attributes[position]
+                if attribute.hasPrefix("@available"), !found.contains(attribute) { found.append(attribute) }
+                position += 1
+            }
+            index += 1
+        }
+        return found
     }
 }
 

@@ -64,8 +64,10 @@ struct LiftPlanner {
             head += 1
             guard let parentReach = reaches[parent] else { continue }
             for var edge in tree.edges(from: parent) where edge.child != root {
-                edge.genericArguments = edge.genericArguments.map {
-                    concreteArgument($0, parent: tree.nodes[parent].declaration, parentArguments: parentReach.arguments)
+                if !edge.genericArguments.isEmpty {
+                    edge.genericArguments = edge.genericArguments.map {
+                        concreteArgument($0, parent: tree.nodes[parent].declaration, parentArguments: parentReach.arguments)
+                    }
                 }
                 let path = parentReach.path + [edge]
                 guard let existing = reaches[edge.child] else {
@@ -90,9 +92,15 @@ struct LiftPlanner {
         for node in order {
             guard let reach = reaches[node] else { continue }
             let declaration = tree.nodes[node].declaration
-            let inheritedConflict = reach.path.dropLast().lazy.compactMap { edge in
-                reaches[edge.child]?.conflict.map { _ in edge.child }
-            }.first
+            // `while` loops here and below, not lazy chains: ten thousand nodes in the debug build the build
+            // plugin runs, where those are unspecialised generic calls.
+            var inheritedConflict: Int?
+            var step = 0
+            while inheritedConflict == nil, step + 1 < reach.path.count {
+                let child = reach.path[step].child
+                if reaches[child]?.conflict != nil { inheritedConflict = child }
+                step += 1
+            }
             if let conflict = reach.conflict {
                 diagnostics.append(.warning("'\(declaration.qualifiedName)' \(conflict); no \(protocolName) "
                     + "conformance is generated for it", at: declaration.location))
@@ -144,9 +152,15 @@ struct LiftPlanner {
     private func ifConfig(root: EnumDeclaration, path: [ActionTree.Edge]) -> [IfConfigClause] {
         // The root's own clauses already wrap its whole section of the file.
         var clauses: [IfConfigClause] = []
-        for edge in path {
-            clauses += edge.enumCase.ifConfig + tree.nodes[edge.child].declaration.ifConfig
+        var index = 0
+        while index < path.count {
+            let edge = path[index]
+            if !edge.enumCase.ifConfig.isEmpty { clauses += edge.enumCase.ifConfig }
+            let childClauses = tree.nodes[edge.child].declaration.ifConfig
+            if !childClauses.isEmpty { clauses += childClauses }
+            index += 1
         }
+        if clauses.isEmpty { return [] }
         var seen = Set(root.ifConfig)
         return clauses.filter { seen.insert($0).inserted }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Resolves a payload's type text to a selected action enum, the way Swift's name lookup would for the
 /// names that matter: nested names from the enclosing scopes outward, module-qualified names, and
 /// typealiases declared in the scanned sources.
@@ -10,24 +12,44 @@ struct TypeNameResolver {
     private let lastComponents: Set<Substring>
 
     init(nodes: [ActionTree.Node], model: SourceModel) {
+        // `while` loops over ten thousand nodes and files: in the debug build the build plugin runs,
+        // `enumerated()`, `flatMap` and `map` are unspecialised generic calls.
         var byName: [String: Int] = [:]
-        for (index, node) in nodes.enumerated() where byName[node.declaration.qualifiedName] == nil {
-            byName[node.declaration.qualifiedName] = index
+        byName.reserveCapacity(nodes.count)
+        var lastComponents = Set<Substring>()
+        lastComponents.reserveCapacity(nodes.count)
+        var index = 0
+        while index < nodes.count {
+            let name = nodes[index].declaration.qualifiedName
+            if byName[name] == nil {
+                byName[name] = index
+                lastComponents.insert(Self.lastComponent(name))
+            }
+            index += 1
         }
         nodesByName = byName
         var aliases: [String: TypeAliasDeclaration] = [:]
-        for alias in model.allFiles.flatMap(\.typeAliases) where aliases[alias.qualifiedName] == nil {
-            aliases[alias.qualifiedName] = alias
+        let files = model.allFiles
+        index = 0
+        while index < files.count {
+            for alias in files[index].typeAliases where aliases[alias.qualifiedName] == nil {
+                aliases[alias.qualifiedName] = alias
+                lastComponents.insert(Self.lastComponent(alias.qualifiedName))
+            }
+            index += 1
         }
         self.aliases = aliases
         types = model.types
-        lastComponents = Set(byName.keys.map(Self.lastComponent) + aliases.keys.map(Self.lastComponent))
+        self.lastComponents = lastComponents
     }
 
     /// `Feature.Action` → `Action`.
     static func lastComponent(_ name: String) -> Substring {
-        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return Substring(name) }
-        return name[name.utf8.index(after: dot)...]
+        // `strrchr` rather than `utf8.lastIndex(of:)`, which is generic work in a debug build.
+        let dot = name.withCString { start in strrchr(start, 0x2E).map { UnsafePointer($0) - start } }
+        guard let dot else { return Substring(name) }
+        let utf8 = name.utf8
+        return name[utf8.index(utf8.startIndex, offsetBy: dot + 1)...]
     }
 
     /// The node a type names and the generic arguments it passes, or nil when it names no action enum.
@@ -39,37 +61,57 @@ struct TypeNameResolver {
                          remainingAliasHops: Int) -> (node: Int, genericArguments: [String])? {
         guard let (components, arguments) = Self.split(typeText),
               let last = components.last, lastComponents.contains(Substring(last)) else { return nil }
-        for candidate in candidates(components) {
-            for depth in stride(from: contextPath.count, through: 0, by: -1) {
-                let name = (contextPath.prefix(depth) + candidate).joined(separator: ".")
+        // The name as written, then (module-qualified?) without a first component that names no known type.
+        let dropsModule = components.count > 1 && types[components[0]] == nil
+        var candidate = 0
+        while candidate < (dropsModule ? 2 : 1) {
+            let written = Self.joined(components, from: candidate)
+            // Innermost scope first; `while` loops and plain appends rather than `stride` and `joined`, which
+            // are generic work in the debug build the build plugin runs.
+            var depth = contextPath.count
+            while depth >= 0 {
+                var name = ""
+                var scope = 0
+                while scope < depth {
+                    name += contextPath[scope]
+                    name += "."
+                    scope += 1
+                }
+                name += written
                 if let node = nodesByName[name] { return (node, arguments) }
                 if let alias = aliases[name], remainingAliasHops > 0 {
                     let aliasContext = Array(alias.qualifiedName.split(separator: ".").dropLast().map(String.init))
                     return resolve(alias.targetText, from: aliasContext, remainingAliasHops: remainingAliasHops - 1)
                 }
+                depth -= 1
             }
+            candidate += 1
         }
         return nil
     }
 
-    /// `MovieFeature.MovieAction` may be module-qualified: also try it without a first component that
-    /// names no known type.
-    private func candidates(_ components: [String]) -> [[String]] {
-        var result = [components]
-        if components.count > 1, types[components[0]] == nil {
-            result.append(Array(components.dropFirst()))
+    private static func joined(_ components: [String], from start: Int) -> String {
+        if components.count == start + 1 { return components[start] }
+        var name = components[start]
+        var index = start + 1
+        while index < components.count {
+            name += "."
+            name += components[index]
+            index += 1
         }
-        return result
+        return name
     }
 
     /// `Feature.Wrapper<Movie, Int>` → (["Feature", "Wrapper"], ["Movie", "Int"]); nil for anything that
     /// is not a plain (possibly generic) type name, such as optionals, tuples and function types.
     static func split(_ typeText: String) -> (components: [String], arguments: [String])? {
         switch quickShape(typeText) {
-        case .dottedName:
-            let components = typeText.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        case .dottedName(let dots):
+            // Most payloads are one plain name (`MovieAction`): no splitting at all.
+            if dots == 0 { return ([typeText], []) }
+            let components = typeText.split(separator: ".", omittingEmptySubsequences: false)
             guard components.allSatisfy({ !$0.isEmpty }) else { return nil }
-            return (components.map { String($0)! }, [])
+            return (components.map(String.init), [])
         case .notAName: return nil
         case .other: break
         }
@@ -93,7 +135,7 @@ struct TypeNameResolver {
         return isName ? (components, arguments) : nil
     }
 
-    private enum QuickShape { case dottedName, notAName, other }
+    private enum QuickShape { case dottedName(dots: Int), notAName, other }
 
     /// Most payload types are plain ASCII names (`MovieAction`, `Feature.Action`) or plainly not names
     /// (`[String]`, `(Int) -> Void`): one pass over the bytes tells which, before any `Character` work.
@@ -101,10 +143,14 @@ struct TypeNameResolver {
         var isDottedName = true
         var hasForeignByte = false
         var hasAngle = false
+        var dots = 0
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
+                continue
+            case UInt8(ascii: "."):
+                dots += 1
                 continue
             case UInt8(ascii: "<"):
                 hasAngle = true
@@ -115,7 +161,7 @@ struct TypeNameResolver {
             }
             isDottedName = false
         }
-        if isDottedName { return text.isEmpty ? .notAName : .dottedName }
+        if isDottedName { return text.isEmpty ? .notAName : .dottedName(dots: dots) }
         // Without generic arguments the whole text must be a name, and an ASCII byte such as `[` or `(`
         // is not allowed in one.
         return hasForeignByte && !hasAngle ? .notAName : .other

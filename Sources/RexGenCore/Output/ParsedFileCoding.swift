@@ -174,13 +174,22 @@ enum ParsedFileCoding {
             guard count > 0 else { return [] }
             var result: [Element] = []
             result.reserveCapacity(count)
-            for _ in 0..<count { result.append(try element(&self)) }
+            var index = 0
+            while index < count {  // not `for … in 0..<count`: see `SourceFileCollector.collect`
+                result.append(try element(&self))
+                index += 1
+            }
             return result
         }
 
         mutating func file() throws -> ParsedFile {
             var file = ParsedFile(path: path)
-            file.enums = try array { try $0.enumDeclaration() }
+            // The enums, their cases and payloads (tens of thousands in a modular app's cache) are decoded in
+            // plain loops: in the debug build the build plugin runs, the generic `array` looks up its
+            // element type's metadata on every call.
+            let enumCount = try reader.count()
+            file.enums.reserveCapacity(enumCount)
+            while file.enums.count < enumCount { file.enums.append(try enumDeclaration()) }
             file.types = try array { decoder in
                 TypeDeclaration(qualifiedName: try decoder.reader.string(), declaredAccess: try decoder.access(),
                                 enclosingScopes: try decoder.scopes(), location: try decoder.location(),
@@ -225,7 +234,9 @@ enum ParsedFileCoding {
             declaration.enclosingScopes = try scopes()
             declaration.ifConfig = try ifConfig()
             declaration.isLocal = try reader.bool()
-            declaration.cases = try array { try $0.enumCase() }
+            let caseCount = try reader.count()
+            declaration.cases.reserveCapacity(caseCount)
+            while declaration.cases.count < caseCount { declaration.cases.append(try enumCase()) }
             if try reader.bool() {
                 guard let extensibility = CEnumImport.Extensibility(rawValue: try reader.string()) else {
                     throw ByteReader.Malformed()
@@ -241,10 +252,14 @@ enum ParsedFileCoding {
             enumCase.attributes = try reader.strings()
             enumCase.ifConfig = try ifConfig()
             if try reader.bool() {
-                enumCase.associatedValues = try array { decoder in
-                    AssociatedValue(label: try decoder.reader.optionalString(), typeText: try decoder.reader.string(),
-                                    defaultValue: try decoder.reader.optionalString(), isVariadic: try decoder.reader.bool())
+                let valueCount = try reader.count()
+                var values: [AssociatedValue] = []
+                values.reserveCapacity(valueCount)
+                while values.count < valueCount {
+                    values.append(AssociatedValue(label: try reader.optionalString(), typeText: try reader.string(),
+                                                  defaultValue: try reader.optionalString(), isVariadic: try reader.bool()))
                 }
+                enumCase.associatedValues = values
             }
             enumCase.rawValue = try reader.optionalString()
             enumCase.annotations = try annotations()

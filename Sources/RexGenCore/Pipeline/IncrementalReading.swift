@@ -52,8 +52,15 @@ struct IncrementalReading {
             guard case .decode(let cacheIndex) = plans[index] else { return nil }
             return cache?.parsedFile(at: cacheIndex)
         }
-        // Everything not decoded (including a parse that failed to decode) is read.
-        let toRead = all.indices.filter { decoded[$0] == nil }
+        // Everything not decoded (including a parse that failed to decode) is read. The loops over every
+        // input are `while` loops: tens of thousands of them in the debug build the build plugin runs, where
+        // `map`, `filter`, `zip` and `for … in` a range are unspecialised generic calls.
+        var toRead: [Int] = []
+        var index = 0
+        while index < all.count {
+            if decoded[index] == nil { toRead.append(index) }
+            index += 1
+        }
         let requests = toRead.map { index in
             var request = SourceReadingStage.Request(path: all[index], hashesContent: false, cached: nil,
                                                      summaryRules: index < sourceCount ? nil : summaryRules)
@@ -69,40 +76,56 @@ struct IncrementalReading {
         var answers: [SourceReadingStage.Answer?] = Array(repeating: nil, count: all.count)
         for (index, answer) in zip(toRead, SourceReadingStage.read(requests)) { answers[index] = answer }
 
-        let files = all.indices.map { decoded[$0] ?? answers[$0]!.file }
-        let sizes = all.indices.map { index in
-            answers[index]?.size ?? Int(signatureIndexes[index].flatMap { inputs.signatures[$0]?.size } ?? 0)
-        }
+        var files: [ParsedFile] = []
+        files.reserveCapacity(all.count)
+        var sourceBytes = 0
+        var referenceBytes = 0
+        var parsedCount = 0
         var records: [GenerationCache.InputRecord] = []
         records.reserveCapacity(inputs.paths.count)
-        for index in all.indices {
-            guard let signatureIndex = signatureIndexes[index] else { continue }
-            var reusedIndex: Int?
-            switch plans[index] {
-            case .decode(let cacheIndex): reusedIndex = decoded[index] == nil ? nil : cacheIndex
-            case .read(let cacheIndex): reusedIndex = answers[index]?.wasParsed == false ? cacheIndex : nil
+        index = 0
+        while index < all.count {
+            let answer = answers[index]
+            files.append(decoded[index] ?? answer!.file)
+            let signatureIndex = signatureIndexes[index]
+            let size = answer?.size ?? Int(signatureIndex.flatMap { inputs.signatures[$0]?.size } ?? 0)
+            if index < sourceCount { sourceBytes += size } else { referenceBytes += size }
+            if answer?.wasParsed == true { parsedCount += 1 }
+            if let signatureIndex {
+                var reusedIndex: Int?
+                switch plans[index] {
+                case .decode(let cacheIndex): reusedIndex = decoded[index] == nil ? nil : cacheIndex
+                case .read(let cacheIndex): reusedIndex = answer?.wasParsed == false ? cacheIndex : nil
+                }
+                records.append(record(inputs, signatureIndex, file: files[index], contentHash: answer?.contentHash,
+                                      reusing: reusedIndex, of: cache, isSummary: index >= sourceCount))
             }
-            records.append(record(inputs, signatureIndex, file: files[index], contentHash: answers[index]?.contentHash,
-                                  reusing: reusedIndex, of: cache, isSummary: index >= sourceCount))
+            index += 1
         }
         return IncrementalReading(
             sources: SourceReadingStage.Output(files: sourceCount == files.count ? files : Array(files[..<sourceCount]),
-                                               byteCount: sizes[..<sourceCount].reduce(0, +)),
-            references: SourceReadingStage.Output(files: Array(files[sourceCount...]),
-                                                  byteCount: sizes[sourceCount...].reduce(0, +)),
-            parsedCount: answers.reduce(0) { $0 + ($1?.wasParsed == true ? 1 : 0) },
-            records: records)
+                                               byteCount: sourceBytes),
+            references: SourceReadingStage.Output(files: Array(files[sourceCount...]), byteCount: referenceBytes),
+            parsedCount: parsedCount, records: records)
     }
 
     /// For each path, its index in `inputs` (nil for an excluded output file). `inputs.paths` is `all` less
     /// those, in the same order, so both are walked together.
     private static func signatureIndexes(of all: [String], in inputs: InputSignatures) -> [Int?] {
+        var indexes: [Int?] = []
+        indexes.reserveCapacity(all.count)
         var next = 0
-        return all.map { path in
-            guard next < inputs.paths.count, inputs.paths[next] == path else { return nil }
-            next += 1
-            return next - 1
+        var index = 0
+        while index < all.count {
+            if next < inputs.paths.count, inputs.paths[next] == all[index] {
+                indexes.append(next)
+                next += 1
+            } else {
+                indexes.append(nil)
+            }
+            index += 1
         }
+        return indexes
     }
 
     /// A cached parse is a candidate only under the very signature the file has now, and only if it is
@@ -120,15 +143,22 @@ struct IncrementalReading {
             }
             return cacheIndexByPath?[path]
         }
-        return all.indices.map { index -> Plan in
-            guard let signatureIndex = signatureIndexes[index], let signature = inputs.signatures[signatureIndex],
-                  let cacheIndex = cacheIndex(of: all[index], near: signatureIndex),
-                  cache.inputs[cacheIndex].signature == signature, cache.inputs[cacheIndex].parsedRange != nil,
-                  usable(cacheIndex, index) else {
-                return .read(cacheIndex: nil)
+        var plans: [Plan] = []
+        plans.reserveCapacity(all.count)
+        var index = 0
+        while index < all.count {
+            if let signatureIndex = signatureIndexes[index], let signature = inputs.signatures[signatureIndex],
+               let cacheIndex = cacheIndex(of: all[index], near: signatureIndex),
+               cache.inputs[cacheIndex].signature == signature, cache.inputs[cacheIndex].parsedRange != nil,
+               usable(cacheIndex, index) {
+                plans.append(cache.inputs[cacheIndex].contentHash == nil ? .decode(cacheIndex: cacheIndex)
+                    : .read(cacheIndex: cacheIndex))
+            } else {
+                plans.append(.read(cacheIndex: nil))
             }
-            return cache.inputs[cacheIndex].contentHash == nil ? .decode(cacheIndex: cacheIndex) : .read(cacheIndex: cacheIndex)
+            index += 1
         }
+        return plans
     }
 
     /// The record of input `signatureIndex`, copying its encoded parse from the cache where it was reused.

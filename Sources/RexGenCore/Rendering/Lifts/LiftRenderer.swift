@@ -67,11 +67,7 @@ public enum LiftRenderer {
             writer.line("}")
             // A root may have thousands of conformances, each written on its own: on every core.
             let conformances = Parallel.map(count: root.conformances.count, chunk: 64) { index in
-                var part = SwiftCodeWriter()
-                part.line()
-                writeConformance(root.conformances[index], camel: camel, rootType: rootType, protocolName: protocolName,
-                                 to: &part)
-                return part.text
+                conformanceText(root.conformances[index], camel: camel, rootType: rootType, protocolName: protocolName)
             }
             conformances.forEach { writer.append(unindented: $0) }
             for section in frameworkSections(for: root, in: plan) {
@@ -80,25 +76,51 @@ public enum LiftRenderer {
         }
     }
 
-    private static func writeConformance(_ conformance: ConformancePlan, camel: String, rootType: String,
-                                         protocolName: String, to writer: inout SwiftCodeWriter) {
+    /// One conformance, after a blank line, at indentation zero: written with plain appends into one string
+    /// rather than interpolation and writer closures, since this runs once per conformance (ten thousand
+    /// times for a modular app), and in the debug build the build plugin runs each interpolation is a
+    /// generic call.
+    private static func conformanceText(_ conformance: ConformancePlan, camel: String, rootType: String,
+                                        protocolName: String) -> String {
         let access = conformance.access.memberKeyword
-        writer.conditionally(conformance.ifConfig) { writer in
-            conformance.availability.forEach { writer.line($0) }
-            writer.line("extension \(conformance.declaration.qualifiedNameForExtension): \(protocolName)\(conformance.whereClause) {")
-            writer.indented { writer in
-                if conformance.path.isEmpty {
-                    writer.line("\(access) init?(\(camel): \(rootType)) { self = \(camel) }")
-                    writer.line("\(access) var \(camel): \(rootType) { self }")
-                } else {
-                    writer.line("\(access) init?(\(camel): \(rootType)) {")
-                    writer.line("    guard case let \(conformance.extractionPattern) = \(camel) else { return nil }")
-                    writer.line("    self = value")
-                    writer.line("}")
-                    writer.line("\(access) var \(camel): \(rootType) { \(conformance.embedding) }")
-                }
-            }
-            writer.line("}")
+        var text = "\n"
+        text.reserveCapacity(384)
+        if !conformance.ifConfig.isEmpty { text += conformance.ifConfig.openingDirectives }
+        for attribute in conformance.availability {
+            text += attribute
+            text += "\n"
         }
+        text += "extension "
+        text += conformance.declaration.qualifiedNameForExtension
+        text += ": "
+        text += protocolName
+        text += conformance.whereClause
+        text += " {\n    "
+        // `public init?(appAction: AppAction` and `public var appAction: AppAction`.
+        func member(_ keyword: String) {
+            text += access
+            text += keyword
+            text += camel
+            text += ": "
+            text += rootType
+        }
+        member(" init?(")
+        if conformance.path.isEmpty {
+            text += ") { self = "
+            text += camel
+            text += " }\n    "
+        } else {
+            text += ") {\n        guard case let "
+            text += conformance.extractionPattern
+            text += " = "
+            text += camel
+            text += " else { return nil }\n        self = value\n    }\n    "
+        }
+        member(" var ")
+        text += " { "
+        text += conformance.path.isEmpty ? "self" : conformance.embedding
+        text += " }\n}\n"
+        if !conformance.ifConfig.isEmpty { text += conformance.ifConfig.closingDirectives }
+        return text
     }
 }

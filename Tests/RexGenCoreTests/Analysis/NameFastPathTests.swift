@@ -1,0 +1,69 @@
+import XCTest
+@testable import RexGenCore
+
+/// The byte-level and loop-based spellings of name helpers that run tens of thousands of times a run (kept
+/// debug-friendly for the build plugin), checked against the plain `Character`- and `map`-based spellings
+/// they replaced, on awkward inputs.
+final class NameFastPathTests: XCTestCase {
+    private let paths = [
+        "/app/Sources/Feature/MovieAction.swift", "MovieAction.swift", "Relative/Dir/List.swift", "/a/.swift",
+        "/a/Foo.swift.swift", "/a/Café Ação.swift", "/a/Foo", "/a/Fooswift", "/a/Foo.Swift", "/a/b.c/Name.swift",
+        "/a/😀.swift", "/a/e\u{301}.swift", "/", "", ".swift", "swift", "/a/Foo.swif",
+    ]
+
+    func testPerSourceFileNamesAreTheCharacterBasedOnes() {
+        func characterBased(_ sourcePath: String) -> String {
+            var name = sourcePath.lastIndex(of: "/").map { String(sourcePath[sourcePath.index(after: $0)...]) } ?? sourcePath
+            if name.hasSuffix(".swift") { name.removeLast(".swift".count) }
+            return name + EnumPropertiesRenderer.perSourceSuffix
+        }
+        for path in paths {
+            XCTAssertEqual(EnumPropertiesRenderer.perSourceFileName(for: path), characterBased(path), path)
+        }
+        XCTAssertEqual(EnumPropertiesRenderer.perSourceFileName(for: "/x/Café Ação.swift"),
+                       "Café Ação+EnumProperties.generated.swift")
+    }
+
+    func testLastComponentsAreTheSplitOnes() {
+        for name in ["MovieAction", "Feature.Action", "A.B.C", "Café.Ação", "😀.E", "Trailing.", ".Leading", ""] {
+            XCTAssertEqual(String(TypeNameResolver.lastComponent(name)),
+                           name.split(separator: ".", omittingEmptySubsequences: false).last.map(String.init) ?? "", name)
+        }
+    }
+
+    func testSplittingTypeNames() {
+        func split(_ text: String) -> [String]? {
+            TypeNameResolver.split(text).map { $0.components + ($0.arguments.isEmpty ? [] : ["<"] + $0.arguments) }
+        }
+        XCTAssertEqual(split("MovieAction"), ["MovieAction"])
+        XCTAssertEqual(split("Feature.Action"), ["Feature", "Action"])
+        XCTAssertEqual(split("App.Feature.Action"), ["App", "Feature", "Action"])
+        XCTAssertEqual(split("Wrapper<Movie, Int>"), ["Wrapper", "<", "Movie", "Int"])
+        XCTAssertEqual(split("Feature.`Type`"), ["Feature", "Type"])
+        XCTAssertEqual(split("Ação"), ["Ação"])
+        for notAName in ["Feature..Action", ".Action", "Action.", "[Int]", "(Int) -> Void", "Int?", ""] {
+            XCTAssertNil(split(notAName), notAName)
+        }
+    }
+
+    func testExtensionNamesAndLiftPatterns() {
+        let movie = EnumCaseDeclaration(name: "movie", location: SourceLocation(file: "F.swift", line: 1, column: 1),
+                                        associatedValues: [AssociatedValue(label: nil, typeText: "MovieAction")])
+        let labelled = EnumCaseDeclaration(name: "default", location: SourceLocation(file: "F.swift", line: 2, column: 1),
+                                           associatedValues: [AssociatedValue(label: "action", typeText: "ListAction")])
+        let path = [ActionTree.Edge(parent: 0, child: 1, enumCase: movie, genericArguments: []),
+                    ActionTree.Edge(parent: 1, child: 2, enumCase: labelled, genericArguments: [])]
+        var declaration = EnumDeclaration(name: "Type", qualifiedNameComponents: ["Movies", "Type"],
+                                          location: SourceLocation(file: "F.swift", line: 3, column: 1))
+        XCTAssertEqual(declaration.qualifiedNameForExtension, "Movies.`Type`")
+        declaration.qualifiedNameComponents = ["class", "List"]
+        XCTAssertEqual(declaration.qualifiedNameForExtension, "`class`.List")
+        let conformance = ConformancePlan(declaration: declaration, path: path, whereRequirements: [], access: .public,
+                                          ifConfig: [])
+        XCTAssertEqual(conformance.extractionPattern, ".movie(.`default`(value))")
+        XCTAssertEqual(conformance.embedding, ".movie(.`default`(action: self))")
+        let identity = ConformancePlan(declaration: declaration, path: [], whereRequirements: [], access: .public, ifConfig: [])
+        XCTAssertEqual(identity.extractionPattern, "value")
+        XCTAssertEqual(identity.embedding, "self")
+    }
+}
