@@ -36,22 +36,31 @@ struct ActionTreeBuilder {
     static func actionNodes(in model: SourceModel, rules: SelectionRules) -> [ActionTree.Node] {
         let resolver = AccessResolver(types: model.types)
         var candidates: [ActionTree.Node] = []
+        var isNode: [Bool] = []
+        // Most enums nest nothing: only a node with an enum declared inside it can carry a nested one.
+        var nestedParents = Set<ArraySlice<String>>()
+        // `while` loops over a modular app's tens of thousands of files: see `SourceFileCollector.collect`.
         for (isReference, files) in [(false, model.files), (true, model.referenceFiles)] {
-            for file in files {
-                for declaration in file.enums where !declaration.isLocal {
+            var position = 0
+            while position < files.count {
+                let enums = files[position].enums
+                position += 1
+                var index = 0
+                while index < enums.count {
+                    let declaration = enums[index]
+                    index += 1
+                    guard !declaration.isLocal else { continue }
                     let access = resolver.effectiveAccess(declared: declaration.declaredAccess,
                                                           enclosing: declaration.enclosingScopes)
                     guard access.isVisibleToOtherFiles else { continue }
                     candidates.append(ActionTree.Node(declaration: declaration, isReference: isReference,
                                                       effectiveAccess: access))
+                    isNode.append(rules.isActionEnum(declaration))
+                    if declaration.qualifiedNameComponents.count > 1 {
+                        nestedParents.insert(declaration.qualifiedNameComponents.dropLast())
+                    }
                 }
             }
-        }
-        var isNode = candidates.map { rules.isActionEnum($0.declaration) }
-        // Most enums nest nothing: only a node with an enum declared inside it can carry a nested one.
-        var nestedParents = Set<ArraySlice<String>>()
-        for candidate in candidates where candidate.declaration.qualifiedNameComponents.count > 1 {
-            nestedParents.insert(candidate.declaration.qualifiedNameComponents.dropLast())
         }
         var pending = nestedParents.isEmpty ? [] : candidates.indices.filter {
             isNode[$0] && nestedParents.contains(candidates[$0].declaration.qualifiedNameComponents[...])
@@ -100,9 +109,18 @@ struct ActionTreeBuilder {
         }
         // A case carrying its own enum (`indirect case nested(AppAction)`) does not make it a child; an enum
         // that carries no other action enum is not a tree worth lifting.
-        let children = Set(tree.edges.filter { $0.parent != $0.child }.map(\.child))
-        let candidates = nodes.indices.filter { node in
-            !nodes[node].isReference && tree.edges(from: node).contains { $0.child != node }
+        var children = Set<Int>()
+        var index = 0
+        while index < tree.edges.count {  // not `filter` and `map`: see `SourceFileCollector.collect`
+            let edge = tree.edges[index]
+            if edge.parent != edge.child { children.insert(edge.child) }
+            index += 1
+        }
+        var candidates: [Int] = []
+        var node = 0
+        while node < nodes.count {
+            if !nodes[node].isReference, tree.edges(from: node).contains(where: { $0.child != node }) { candidates.append(node) }
+            node += 1
         }
         var roots = candidates.filter { !children.contains($0) }
         // A cycle through the top (`AppAction.a → AAction.back → AppAction`) leaves no parentless enum:

@@ -22,13 +22,27 @@ package struct PayloadTypeQualifier: Sendable {
         var names = Set<String>()
         var simple = Set<Substring>()
         func add(_ qualifiedName: String) {
-            guard let dot = qualifiedName.utf8.lastIndex(of: UInt8(ascii: ".")) else { return }
+            let last = TypeNameResolver.lastComponent(qualifiedName)
+            guard last.utf8.count < qualifiedName.utf8.count else { return }
             names.insert(qualifiedName)
-            simple.insert(qualifiedName[qualifiedName.utf8.index(after: dot)...])
+            simple.insert(last)
         }
-        for file in model.allFiles {
-            file.types.forEach { add($0.qualifiedName) }
-            file.typeAliases.forEach { add($0.qualifiedName) }
+        // `while` loops over a modular app's tens of thousands of files: see `SourceFileCollector.collect`.
+        let files = model.allFiles
+        var position = 0
+        while position < files.count {
+            let file = files[position]
+            position += 1
+            var index = 0
+            while index < file.types.count {
+                add(file.types[index].qualifiedName)
+                index += 1
+            }
+            index = 0
+            while index < file.typeAliases.count {
+                add(file.typeAliases[index].qualifiedName)
+                index += 1
+            }
         }
         declaredNames = names
         nestedSimpleNames = simple

@@ -144,22 +144,27 @@ struct TypeNameResolver {
         var hasForeignByte = false
         var hasAngle = false
         var dots = 0
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-                continue
-            case UInt8(ascii: "."):
-                dots += 1
-                continue
-            case UInt8(ascii: "<"):
-                hasAngle = true
-            case UInt8(ascii: " "), UInt8(ascii: "`"), 0x80...:
-                break
-            default:
-                hasForeignByte = true
+        var text = text
+        // A pointer and comparisons, not `for byte in text.utf8` and range patterns: both are generic calls
+        // per byte in the debug build the build plugin runs, and every payload of every action enum is looked at.
+        text.withUTF8 { utf8 in
+            guard let bytes = utf8.baseAddress else { return }
+            var index = 0
+            while index < utf8.count {
+                let byte = bytes[index]
+                index += 1
+                if byte < 0x80, byte.isIdentifierContinuation { continue }
+                if byte == .dot {
+                    dots += 1
+                    continue
+                }
+                isDottedName = false
+                if byte == .lessThan {
+                    hasAngle = true
+                } else if byte != .space, byte != .backtick, byte < 0x80 {
+                    hasForeignByte = true
+                }
             }
-            isDottedName = false
         }
         if isDottedName { return text.isEmpty ? .notAName : .dottedName(dots: dots) }
         // Without generic arguments the whole text must be a name, and an ASCII byte such as `[` or `(`

@@ -42,7 +42,15 @@ public struct ActionTree: Sendable {
         self.nodes = nodes
         self.edges = edges
         self.roots = roots
-        self.edgesByParent = Dictionary(grouping: edges, by: \.parent)
+        // A loop, not `Dictionary(grouping:by:)` with a key path: a modular app's tree has ten thousand
+        // edges, and in the debug build the build plugin runs, that is generic work per edge.
+        var byParent: [Int: [Edge]] = [:]
+        var index = 0
+        while index < edges.count {
+            byParent[edges[index].parent, default: []].append(edges[index])
+            index += 1
+        }
+        self.edgesByParent = byParent
     }
 
     /// The cases of `parent` that carry another action enum, in source order.

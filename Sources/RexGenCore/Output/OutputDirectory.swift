@@ -12,7 +12,7 @@ public struct OutputDirectory: Sendable {
     public struct WriteResult: Sendable {
         /// Files whose content changed and were rewritten.
         public var written: [String] = []
-        /// Files already up to date, left untouched (their modification time too).
+        /// Files already up to date, left untouched (their modification time too), in the order the run came to them.
         public var unchanged: [String] = []
         /// Earlier RexGen files of the same family that this run no longer writes (a source renamed or gone).
         public var removed: [String] = []

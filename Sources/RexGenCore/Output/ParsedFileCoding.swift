@@ -184,16 +184,18 @@ enum ParsedFileCoding {
 
         mutating func file() throws -> ParsedFile {
             var file = ParsedFile(path: path)
-            // The enums, their cases and payloads (tens of thousands in a modular app's cache) are decoded in
-            // plain loops: in the debug build the build plugin runs, the generic `array` looks up its
+            // The enums, their cases and payloads, and the types (tens of thousands in a modular app's cache)
+            // are decoded in plain loops: in the debug build the build plugin runs, the generic `array` looks up its
             // element type's metadata on every call.
             let enumCount = try reader.count()
             file.enums.reserveCapacity(enumCount)
             while file.enums.count < enumCount { file.enums.append(try enumDeclaration()) }
-            file.types = try array { decoder in
-                TypeDeclaration(qualifiedName: try decoder.reader.string(), declaredAccess: try decoder.access(),
-                                enclosingScopes: try decoder.scopes(), location: try decoder.location(),
-                                genericParameterNames: try decoder.reader.strings())
+            let typeCount = try reader.count()
+            file.types.reserveCapacity(typeCount)
+            while file.types.count < typeCount {
+                file.types.append(TypeDeclaration(qualifiedName: try reader.string(), declaredAccess: try access(),
+                                                  enclosingScopes: try scopes(), location: try location(),
+                                                  genericParameterNames: try reader.strings()))
             }
             file.members = try array { decoder in
                 let owner = try decoder.reader.string()

@@ -51,7 +51,12 @@ public enum IncrementalGeneration {
         var inputs = InputSignatures(
             paths: inputPaths, signatures: signatures,
             extraFiles: (extraPaths + lastIncludedHeaders).map(entry), startedAt: startedAt)
-        let unsure = cache.flatMap { unsureInputs(of: $0, fingerprint: fingerprint, inputs: inputs, directory: directory) }
+        // The outputs as they are on disk now, `stat`ed once, on every core (with one file per source, tens
+        // of thousands): the up-to-date check and the per-source reuse compare them with what the last run wrote.
+        let outputSignatures = cache.map { cache in
+            cache.fingerprint != fingerprint ? [] : SourceSnapshot.signatures(of: cache.outputs.map { directory.filePath($0.path) })
+        } ?? []
+        let unsure = cache.flatMap { unsureInputs(of: $0, fingerprint: fingerprint, inputs: inputs, outputSignatures: outputSignatures) }
         if let cache, let unsure, contentIsUnchanged(of: unsure, in: cache, inputs: inputs) {
             return .upToDate(diagnostics: cache.diagnostics)
         }
@@ -71,7 +76,9 @@ public enum IncrementalGeneration {
         // The last run's enum-properties file (megabytes, read and hashed) is checked on another core while
         // this one parses and analyses; rendering is the first to need it.
         let previousSectionsLoad = Background { cache?.previousSections(in: directory) }
-        let unchangedOutputsLoad = Background { unchangedPerSourceFiles(cache, fingerprint: fingerprint, in: directory) }
+        let unchangedOutputsLoad = Background {
+            unchangedPerSourceFiles(cache, fingerprint: fingerprint, outputSignatures: outputSignatures)
+        }
         let parseClock = Stopwatch()
         let reading = IncrementalReading.read(paths, inputs, cache: cache, summaryRules: options.selection)
         if exitsAfterwards { ProcessLifetime.keepUntilExit((reading, cache as Any)) }
@@ -118,7 +125,9 @@ public enum IncrementalGeneration {
             [EnumPropertiesRenderer.fileName: $0.text]
         } ?? [:], lastWritten: lastWritten, removingStale: options.staleOutputSuffix, alsoKeeping: result.unchangedFiles,
                                       contentHashes: { outputHashes.value })
-        written.unchanged = (written.unchanged + result.unchangedFiles.map(directory.filePath)).sorted()
+        // Not sorted: with one file per source, sorting tens of thousands of paths cost more than the rest
+        // of writing them.
+        written.unchanged += result.unchangedFiles.map(directory.filePath)
         guard written.diagnostics.isEmpty else {
             GenerationCache.remove(from: directory)
             return .generated(result, written)
@@ -137,13 +146,16 @@ public enum IncrementalGeneration {
     /// `stat` signature), by name, with the render key they came from: a file whose key comes out the same
     /// again need not be rendered or written. Only under the same options and the same `rexgen`.
     static func unchangedPerSourceFiles(_ cache: GenerationCache?, fingerprint: String,
-                                        in directory: OutputDirectory) -> [String: RenderedSections.Key] {
-        guard let cache, cache.fingerprint == fingerprint else { return [:] }
-        let keyed = cache.outputs.filter { $0.renderKey != nil && $0.signature != nil }
-        let signatures = SourceSnapshot.signatures(of: keyed.map { directory.filePath($0.path) })
+                                        outputSignatures: [SourceSnapshot.Signature?]) -> [String: RenderedSections.Key] {
+        guard let cache, cache.fingerprint == fingerprint, outputSignatures.count == cache.outputs.count else { return [:] }
         var unchanged: [String: RenderedSections.Key] = [:]
-        for (output, signature) in zip(keyed, signatures) where signature == output.signature {
-            unchanged[output.path] = output.renderKey
+        var index = 0
+        while index < cache.outputs.count {  // not `zip`: see `SourceFileCollector.collect`
+            let output = cache.outputs[index]
+            if let key = output.renderKey, let signature = output.signature, outputSignatures[index] == signature {
+                unchanged[output.path] = key
+            }
+            index += 1
         }
         return unchanged
     }
@@ -186,10 +198,12 @@ public enum IncrementalGeneration {
     /// order), whose output files are all as it left them: the indexes of the inputs that may have changed
     /// since, those whose signature differs and the racy ones (see `InputSignatures.isRacy`), whose content
     /// must be compared. Nil when the cache is of another run.
+    /// - Parameter outputSignatures: the `stat` signatures of the cache's outputs, in its order, taken now.
     static func unsureInputs(of cache: GenerationCache, fingerprint: String, inputs: InputSignatures,
-                             directory: OutputDirectory) -> [Int]? {
+                             outputSignatures: [SourceSnapshot.Signature?]) -> [Int]? {
         guard cache.fingerprint == fingerprint, cache.inputs.count == inputs.paths.count,
-              cache.extraFiles == inputs.extraFiles, !cache.outputs.isEmpty else {
+              cache.extraFiles == inputs.extraFiles, !cache.outputs.isEmpty,
+              outputSignatures.count == cache.outputs.count else {
             return nil
         }
         var unsure: [Int] = []
@@ -200,10 +214,12 @@ public enum IncrementalGeneration {
             if input.signature != inputs.signatures[index] || input.contentHash != nil { unsure.append(index) }
             index += 1
         }
-        let outputsAreAsWritten = cache.outputs.allSatisfy { output in
-            SourceSnapshot.signature(of: directory.filePath(output.path)) == output.signature
+        index = 0
+        while index < cache.outputs.count {
+            guard outputSignatures[index] == cache.outputs[index].signature else { return nil }
+            index += 1
         }
-        return outputsAreAsWritten ? unsure : nil
+        return unsure
     }
 
     /// Every unsure input has the signature the cache has for it, and the content it hashed.

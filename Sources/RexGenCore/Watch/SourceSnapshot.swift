@@ -70,6 +70,17 @@ public struct SourceSnapshot: Sendable, Equatable {
 
     /// The indexes of `paths` that are not in `excluded`, in order.
     static func indexes(of paths: [String], excluding excluded: [String]) -> [Int] {
+        // The excluded names' common ending (`.generated.swift` for RexGen's outputs): a path that does not
+        // end in it cannot be one of them, which one `memcmp` tells, with no name made or hashed. With one
+        // output per source, both lists run to tens of thousands.
+        let ending = commonNameEnding(of: excluded)
+        var mayBeExcluded = false
+        var position = 0
+        while !mayBeExcluded, position < paths.count {
+            mayBeExcluded = ends(paths[position], with: ending)
+            position += 1
+        }
+        guard mayBeExcluded else { return Array(0..<paths.count) }
         let excludedNames = Set(excluded.map(fileName))
         // A name is made only for a path whose name is as long as one of them: tens of thousands of paths,
         // in the debug build the plugin runs, where making every name costs.
@@ -147,6 +158,42 @@ public struct SourceSnapshot: Sendable, Equatable {
 
         /// Every path involved, in a stable order, for messages.
         public var allPaths: [String] { (modified + added + removed + extraFiles) }
+    }
+
+    /// The longest byte string every path's name ends in (empty when one has no name `PathBytes` finds).
+    static func commonNameEnding(of paths: [String]) -> [UInt8] {
+        var ending: [UInt8]?
+        var position = 0
+        while position < paths.count, ending?.isEmpty != true {
+            var path = paths[position]
+            position += 1
+            guard let nameOffset = PathBytes.nameOffset(in: path) else { return [] }
+            path.withUTF8 { utf8 in
+                guard var kept = ending else {
+                    ending = Array(utf8[nameOffset...])
+                    return
+                }
+                // Shortened to what this name ends in too, compared from the end.
+                var matched = 0
+                let limit = min(kept.count, utf8.count - nameOffset)
+                while matched < limit, kept[kept.count - 1 - matched] == utf8[utf8.count - 1 - matched] { matched += 1 }
+                if matched < kept.count {
+                    kept.removeFirst(kept.count - matched)
+                    ending = kept
+                }
+            }
+        }
+        return ending ?? []
+    }
+
+    private static func ends(_ path: String, with ending: [UInt8]) -> Bool {
+        guard !ending.isEmpty else { return true }
+        var path = path
+        return path.withUTF8 { utf8 in
+            // A name with a slash after it is left to the full comparison.
+            utf8.last == UInt8(ascii: "/") || utf8.count >= ending.count
+                && ending.withUnsafeBytes { memcmp(utf8.baseAddress! + utf8.count - ending.count, $0.baseAddress!, ending.count) == 0 }
+        }
     }
 
     private static func fileName(_ path: String) -> Substring {

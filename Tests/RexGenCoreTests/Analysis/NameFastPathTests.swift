@@ -66,4 +66,23 @@ final class NameFastPathTests: XCTestCase {
         XCTAssertEqual(identity.extractionPattern, "value")
         XCTAssertEqual(identity.embedding, "self")
     }
+
+    func testCommonNameEndingsAndExcludedInputs() {
+        func ending(_ paths: [String]) -> String {
+            String(decoding: SourceSnapshot.commonNameEnding(of: paths), as: UTF8.self)
+        }
+        XCTAssertEqual(ending(["/o/A+EnumProperties.generated.swift", "/o/EnumProperties.generated.swift",
+                               "/o/ActionLifts.generated.swift"]), "s.generated.swift")
+        XCTAssertEqual(ending(["/out/X.swift"]), "X.swift", "never past the start of a name")
+        XCTAssertEqual(ending(["/out/Long.swift", "/other/g.swift"]), "g.swift")
+        XCTAssertEqual(ending(["/a/x", "/b/"]), "")
+        XCTAssertEqual(ending([]), "")
+
+        let inputs = ["/src/A.swift", "/out/A+EnumProperties.generated.swift", "/src/B.generated.swift", "/src/C.swift"]
+        XCTAssertEqual(SourceSnapshot.indexes(of: inputs, excluding: ["/out/../out/A+EnumProperties.generated.swift",
+                                                                      "/out/EnumProperties.generated.swift"]), [0, 2, 3])
+        XCTAssertEqual(SourceSnapshot.indexes(of: inputs, excluding: ["/out/Z+EnumProperties.generated.swift"]), [0, 1, 2, 3])
+        XCTAssertEqual(SourceSnapshot.indexes(of: inputs, excluding: ["/src/C.swift", "/x/"]), [0, 1, 2])
+        XCTAssertEqual(SourceSnapshot.indexes(of: inputs, excluding: []), [0, 1, 2, 3])
+    }
 }
