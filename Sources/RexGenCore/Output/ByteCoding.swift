@@ -1,5 +1,3 @@
-import Foundation
-
 /// The byte-level encoding of `.rexgen-cache`: LEB128 integers and length-prefixed UTF-8 strings, written
 /// and read by hand because `Codable` costs more than the parse it saves for thousands of files.
 /// A class, so the encoders that fill it share one buffer instead of copying it.
@@ -191,27 +189,19 @@ enum ContentHash {
         if bytes.count >= 32 {
             var lanes = (hash, hash ^ 0x6A09_E667_F3BC_C908, hash ^ 0xBB67_AE85_84CA_A73B, hash ^ 0x3C6E_F372_FE94_F82B)
             while index + 32 <= bytes.count {
-                lanes.0 = mix(lanes.0, word(in: bytes, at: index))
-                lanes.1 = mix(lanes.1, word(in: bytes, at: index + 8))
-                lanes.2 = mix(lanes.2, word(in: bytes, at: index + 16))
-                lanes.3 = mix(lanes.3, word(in: bytes, at: index + 24))
+                lanes.0 = mix(lanes.0, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                lanes.1 = mix(lanes.1, bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+                lanes.2 = mix(lanes.2, bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
+                lanes.3 = mix(lanes.3, bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
                 index += 32
             }
             hash = mix(mix(mix(mix(hash, lanes.0), lanes.1), lanes.2), lanes.3)
         }
         while index + 8 <= bytes.count {
-            hash = mix(hash, word(in: bytes, at: index))
+            hash = mix(hash, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             index += 8
         }
         return finalized(mix(hash, tail(of: bytes, from: index)))
-    }
-
-    /// Eight bytes as one word, as `loadUnaligned` reads them: that generic method is not specialised in the
-    /// debug build the build plugin runs, which hashes megabytes of output on every run that generates.
-    static func word(in bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt64 {
-        var word: UInt64 = 0
-        memcpy(&word, bytes.baseAddress! + offset, 8)
-        return word
     }
 
     /// The fewer than eight bytes from `index` to the end, little-endian in one word. A plain loop, not
@@ -269,7 +259,7 @@ struct FieldHasher {
             let bytes = UnsafeRawBufferPointer(utf8)
             var index = 0
             while index + 8 <= bytes.count {
-                word(ContentHash.word(in: bytes, at: index))
+                word(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 index += 8
             }
             if index < bytes.count { word(ContentHash.tail(of: bytes, from: index)) }
