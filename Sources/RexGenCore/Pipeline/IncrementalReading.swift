@@ -97,8 +97,18 @@ struct IncrementalReading {
                 case .decode(let cacheIndex): reusedIndex = decoded[index] == nil ? nil : cacheIndex
                 case .read(let cacheIndex): reusedIndex = answer?.wasParsed == false ? cacheIndex : nil
                 }
-                records.append(record(inputs, signatureIndex, file: files[index], contentHash: answer?.contentHash,
-                                      reusing: reusedIndex, of: cache, isSummary: index >= sourceCount))
+                // The cached bytes where the parse was reused, so the file is copied (a retain per field,
+                // in a debug build) only where it was parsed.
+                var parse = GenerationCache.InputRecord.Parse.none
+                var contentHash = answer?.contentHash
+                if let reusedIndex, let cache, let encoded = cache.encodedParse(at: reusedIndex) {
+                    parse = .encoded(encoded)
+                    contentHash = contentHash ?? cache.inputs[reusedIndex].contentHash
+                } else {
+                    parse = .parsed(files[index])
+                }
+                records.append(record(inputs, signatureIndex, parse: parse, contentHash: contentHash,
+                                      isSummary: index >= sourceCount))
             }
             index += 1
         }
@@ -161,16 +171,9 @@ struct IncrementalReading {
         return plans
     }
 
-    /// The record of input `signatureIndex`, copying its encoded parse from the cache where it was reused.
-    private static func record(_ inputs: InputSignatures, _ signatureIndex: Int, file: ParsedFile,
-                               contentHash: UInt64?, reusing cacheIndex: Int?,
-                               of cache: GenerationCache?, isSummary: Bool) -> GenerationCache.InputRecord {
-        var contentHash = contentHash
-        var parse = GenerationCache.InputRecord.Parse.parsed(file)
-        if let cacheIndex, let cache, let encoded = cache.encodedParse(at: cacheIndex) {
-            contentHash = contentHash ?? cache.inputs[cacheIndex].contentHash
-            parse = .encoded(encoded)
-        }
+    /// The record of input `signatureIndex`, with its parse (its encoded bytes from the cache where it was reused).
+    private static func record(_ inputs: InputSignatures, _ signatureIndex: Int, parse: GenerationCache.InputRecord.Parse,
+                               contentHash: UInt64?, isSummary: Bool) -> GenerationCache.InputRecord {
         let signature = inputs.signatures[signatureIndex]
         return GenerationCache.InputRecord(signed: signature, isRacy: signature.map(inputs.isRacy) ?? false,
                                            path: inputs.paths[signatureIndex], parse: parse,
