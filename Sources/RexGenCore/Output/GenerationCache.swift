@@ -16,7 +16,7 @@ public struct GenerationCache: Sendable {
     public static let fileName = ".rexgen-cache"
     private static let magic = Array("rexgen-cache\n".utf8)
     /// Bump on any change to the layout or to the model types `ParsedFileCoding` writes.
-    static let formatVersion: UInt64 = 10
+    static let formatVersion: UInt64 = 11
 
     public struct Input: Sendable, Equatable {
         public var path: String
@@ -58,6 +58,9 @@ public struct GenerationCache: Sendable {
     public var diagnostics: [String]
     /// Where each enum's section lies in the enum-properties output, for a run that renders a few again.
     public var sections: [RenderedSections.Record]
+    /// Where each conformance's record lies in `storage`'s header: ten thousand of them in a modular app,
+    /// 32 bytes each, decoded only by a run that renders the lift file again (see `liftSections`).
+    private let liftSectionBytes: Range<Int>
     /// The file's bytes, into which `parsedRange`s point: parses are decoded only when needed.
     let storage: [UInt8]
     /// Where the header's checksum lies in `storage`: the header is everything before it.
@@ -121,8 +124,39 @@ public struct GenerationCache: Sendable {
 
     /// The last run's enum-properties sections, if that file is still exactly what the last run wrote.
     func previousSections(in directory: OutputDirectory) -> RenderedSections? {
-        let path = directory.filePath(EnumPropertiesRenderer.fileName)
-        guard !sections.isEmpty, let output = outputs.first(where: { $0.path == EnumPropertiesRenderer.fileName }),
+        previousSections(sections, of: EnumPropertiesRenderer.fileName, in: directory)
+    }
+
+    /// The last run's lift conformances, if that file is still exactly what the last run wrote.
+    func previousLiftSections(in directory: OutputDirectory) -> RenderedSections? {
+        previousSections(liftSections, of: LiftRenderer.fileName, in: directory)
+    }
+
+    /// Where each conformance lies in the lift output, for a run that renders a few again.
+    var liftSections: [RenderedSections.Record] {
+        storage.withUnsafeBytes { raw in
+            var records: [RenderedSections.Record] = []
+            records.reserveCapacity(liftSectionBytes.count / 32)
+            var offset = liftSectionBytes.lowerBound
+            while offset + 32 <= liftSectionBytes.upperBound {
+                func word(_ index: Int) -> UInt64 {
+                    UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8 * index, as: UInt64.self))
+                }
+                let start = Int(truncatingIfNeeded: word(2))
+                let (end, overflow) = start.addingReportingOverflow(Int(truncatingIfNeeded: word(3)))
+                guard start >= 0, !overflow, end >= start else { return [] }
+                records.append(RenderedSections.Record(key: RenderedSections.Key(first: word(0), second: word(1)),
+                                                       range: start..<end))
+                offset += 32
+            }
+            return records
+        }
+    }
+
+    private func previousSections(_ sections: [RenderedSections.Record], of fileName: String,
+                                  in directory: OutputDirectory) -> RenderedSections? {
+        let path = directory.filePath(fileName)
+        guard !sections.isEmpty, let output = outputs.first(where: { $0.path == fileName }),
               let expectedHash = output.contentHash, SourceSnapshot.signature(of: path) == output.signature,
               case .success(let file) = SourceFile.read(path: path),
               file.bytes.withUnsafeBytes({ ContentHash.of($0) }) == expectedHash else {
@@ -152,7 +186,8 @@ public struct GenerationCache: Sendable {
             var inputs: [Input] = []
             let inputCount = try reader.count()
             inputs.reserveCapacity(inputCount)
-            for _ in 0..<inputCount {
+            // `while` loops over the inputs and outputs (tens of thousands): see `SourceFileCollector.collect`.
+            while inputs.count < inputCount {
                 let recordStart = reader.offset
                 let path = try reader.string()
                 let signature = try readSignature(&reader)
@@ -167,16 +202,11 @@ public struct GenerationCache: Sendable {
             let extraFiles = try readEntries(&reader)
             let outputs = try readEntries(&reader)
             let diagnostics = try reader.strings()
-            let sectionCount = try reader.count()
-            var sections: [RenderedSections.Record] = []
-            sections.reserveCapacity(sectionCount)
-            for _ in 0..<sectionCount {
-                let key = RenderedSections.Key(first: try reader.fixed64(), second: try reader.fixed64())
-                let start = try reader.natural()
-                let (end, overflow) = start.addingReportingOverflow(try reader.natural())
-                guard !overflow else { throw ByteReader.Malformed() }
-                sections.append(RenderedSections.Record(key: key, range: start..<end))
-            }
+            let sections = try readSections(&reader)
+            let liftSectionCount = try reader.count()
+            let liftSectionStart = reader.offset
+            guard liftSectionCount <= Int.max / 32 else { throw ByteReader.Malformed() }
+            _ = try reader.slice(liftSectionCount * 32)
             let headerEnd = reader.offset
             guard try reader.fixed64() == ContentHash.of(UnsafeRawBufferPointer(rebasing: raw[..<headerEnd])) else {
                 throw ByteReader.Malformed()
@@ -185,11 +215,16 @@ public struct GenerationCache: Sendable {
             _ = try reader.slice(parsedOffset)
             let parseChecksum = try reader.fixed64()
             guard reader.isAtEnd else { throw ByteReader.Malformed() }
-            for index in inputs.indices {
-                inputs[index].parsedRange = inputs[index].parsedRange.map { ($0.lowerBound + parseStart)..<($0.upperBound + parseStart) }
+            var index = 0
+            while index < inputs.count {
+                if let range = inputs[index].parsedRange {
+                    inputs[index].parsedRange = (range.lowerBound + parseStart)..<(range.upperBound + parseStart)
+                }
+                index += 1
             }
             return GenerationCache(fingerprint: fingerprint, summaryKey: summaryKey, edgeNames: edgeNames, inputs: inputs, extraFiles: extraFiles, outputs: outputs,
-                                   diagnostics: diagnostics, sections: sections, storage: bytes, headerEnd: headerEnd,
+                                   diagnostics: diagnostics, sections: sections,
+                                   liftSectionBytes: liftSectionStart..<headerEnd, storage: bytes, headerEnd: headerEnd,
                                    parseSection: parseStart..<(parseStart + parsedOffset), parseChecksum: parseChecksum)
         }
     }
@@ -229,7 +264,7 @@ public struct GenerationCache: Sendable {
 
     static func encode(fingerprint: String, summaryKey: String, edgeNames: String, inputs: [InputRecord], parses: ParseSection,
                        extraFiles: [Entry], outputs: [Entry], diagnostics: [String],
-                       sections: [RenderedSections.Record]) -> [UInt8] {
+                       sections: [RenderedSections.Record], liftSections: [RenderedSections.Record] = []) -> [UInt8] {
         let writer = ByteWriter(capacity: 64 * inputs.count + parses.bytes.count + 1024)
         writer.raw(magic)
         writer.unsigned(formatVersion)
@@ -242,13 +277,21 @@ public struct GenerationCache: Sendable {
         writeEntries(extraFiles, to: writer)
         writeEntries(outputs, to: writer)
         writer.strings(diagnostics)
-        writer.count(sections.count)
-        for section in sections {
-            writer.fixed64(section.key.first)
-            writer.fixed64(section.key.second)
-            writer.count(section.range.lowerBound)
-            writer.count(section.range.count)
+        writeSections(sections, to: writer)
+        // Fixed-size records, written as one block and skipped as one by a run that does not need them.
+        writer.count(liftSections.count)
+        var words: [UInt64] = []
+        words.reserveCapacity(4 * liftSections.count)
+        var index = 0
+        while index < liftSections.count {
+            let section = liftSections[index]
+            words.append(section.key.first.littleEndian)
+            words.append(section.key.second.littleEndian)
+            words.append(UInt64(section.range.lowerBound).littleEndian)
+            words.append(UInt64(section.range.count).littleEndian)
+            index += 1
         }
+        words.withUnsafeBytes { writer.raw($0[...]) }
         writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of($0) })
         writer.raw(parses.bytes)
         return writer.bytes
@@ -352,6 +395,30 @@ public struct GenerationCache: Sendable {
         writer.unsigned(signature.inode)
     }
 
+    private static func writeSections(_ sections: [RenderedSections.Record], to writer: ByteWriter) {
+        writer.count(sections.count)
+        for section in sections {
+            writer.fixed64(section.key.first)
+            writer.fixed64(section.key.second)
+            writer.count(section.range.lowerBound)
+            writer.count(section.range.count)
+        }
+    }
+
+    private static func readSections(_ reader: inout ByteReader) throws -> [RenderedSections.Record] {
+        let count = try reader.count()
+        var sections: [RenderedSections.Record] = []
+        sections.reserveCapacity(count)
+        while sections.count < count {  // ten thousand lift conformances: see `SourceFileCollector.collect`
+            let key = RenderedSections.Key(first: try reader.fixed64(), second: try reader.fixed64())
+            let start = try reader.natural()
+            let (end, overflow) = start.addingReportingOverflow(try reader.natural())
+            guard !overflow else { throw ByteReader.Malformed() }
+            sections.append(RenderedSections.Record(key: key, range: start..<end))
+        }
+        return sections
+    }
+
     private static func readSignature(_ reader: inout ByteReader) throws -> SourceSnapshot.Signature? {
         guard try reader.bool() else { return nil }
         return SourceSnapshot.Signature(size: try reader.signed(), modified: try reader.signed(), inode: try reader.unsigned())
@@ -375,7 +442,8 @@ public struct GenerationCache: Sendable {
     private static func readEntries(_ reader: inout ByteReader) throws -> [Entry] {
         let count = try reader.count()
         var entries: [Entry] = []
-        for _ in 0..<count {
+        entries.reserveCapacity(count)
+        while entries.count < count {
             entries.append(Entry(path: try reader.string(), signature: try readSignature(&reader),
                                  contentHash: try reader.bool() ? try reader.fixed64() : nil,
                                  renderKey: try reader.bool()

@@ -76,6 +76,7 @@ public enum IncrementalGeneration {
         // The last run's enum-properties file (megabytes, read and hashed) is checked on another core while
         // this one parses and analyses; rendering is the first to need it.
         let previousSectionsLoad = Background { cache?.previousSections(in: directory) }
+        let previousLiftSectionsLoad = Background { cache?.previousLiftSections(in: directory) }
         let unchangedOutputsLoad = Background {
             unchangedPerSourceFiles(cache, fingerprint: fingerprint, outputSignatures: outputSignatures)
         }
@@ -92,6 +93,7 @@ public enum IncrementalGeneration {
         var result = Pipeline.analyseAndRender(model, options, diagnostics: diagnostics, timings: timings,
                                                previousSections: { previousSectionsLoad.value },
                                                unchangedPerSourceFiles: { unchangedOutputsLoad.value },
+                                               previousLiftSections: { previousLiftSectionsLoad.value },
                                                templateRenderer: templateRenderer)
         if exitsAfterwards { ProcessLifetime.keepUntilExit(result) }
         let previousSections = previousSectionsLoad.value
@@ -189,7 +191,8 @@ public enum IncrementalGeneration {
         let bytes = GenerationCache.encode(fingerprint: fingerprint, summaryKey: summaryKey, edgeNames: edgeNames,
                                            inputs: records, parses: parseSection,
                                            extraFiles: inputs.extraFiles, outputs: outputs,
-                                           diagnostics: result.diagnostics.map(\.description), sections: result.sections)
+                                           diagnostics: result.diagnostics.map(\.description), sections: result.sections,
+                                           liftSections: result.liftSections)
         GenerationCache.save(bytes, to: directory)
         return bytes.count
     }

@@ -17,6 +17,9 @@ public enum Pipeline {
         public var sections: [RenderedSections.Record] = []
         /// How many enum sections were rendered; the others were copied from the last run's file.
         public var renderedSectionCount = 0
+        /// Where each conformance lies in the lift file, and how many were rendered (not copied).
+        public var liftSections: [RenderedSections.Record] = []
+        public var renderedLiftSectionCount = 0
         /// With one file per source: files left out of `files` because they would come out as the last run
         /// wrote them (see `IncrementalGeneration`), and every per-source file's render key.
         public var unchangedFiles: [String] = []
@@ -108,6 +111,7 @@ public enum Pipeline {
     static func analyseAndRender(_ model: SourceModel, _ options: GenerationOptions, diagnostics: [Diagnostic],
                                  timings: [StageTiming], previousSections: () -> RenderedSections? = { nil },
                                  unchangedPerSourceFiles: () -> [String: RenderedSections.Key] = { [:] },
+                                 previousLiftSections: () -> RenderedSections? = { nil },
                                  templateRenderer: (any TemplateRendering)? = nil) -> Result {
         var diagnostics = diagnostics
         var timings = timings
@@ -136,9 +140,12 @@ public enum Pipeline {
         var result = Result(model: model, enumProperties: plan, actionTree: tree, lifts: lifts, files: [],
                             diagnostics: [], timings: [])
         var copiedSections = false
+        var copiedLiftSections = false
         if options.templates.isEmpty {
-            // The lift file is rendered on another core meanwhile: it depends on the tree alone.
-            let liftRendering = lifts.map { lifts in Background { LiftRenderer.render(lifts) } }
+            // The lift file is rendered on another core meanwhile: it depends on the tree alone. The last
+            // run's file is asked for here, on this thread, so that no background task waits on another.
+            let previousLifts = lifts == nil ? nil : previousLiftSections()
+            let liftRendering = lifts.map { lifts in Background { LiftRenderer.render(lifts, reusing: previousLifts) } }
             if options.filePerSource {
                 let sourcePaths = swiftSourcePaths(model, options)
                 diagnostics += duplicateNameErrors(sourcePaths)
@@ -155,7 +162,12 @@ public enum Pipeline {
                 result.renderedSectionCount = enumProperties.renderedCount
                 result.files = [enumProperties.file]
             }
-            result.files += liftRendering.map { [$0.value] } ?? []
+            if let lifts = liftRendering?.value {
+                result.files.append(lifts.file)
+                result.liftSections = lifts.sections
+                result.renderedLiftSectionCount = lifts.renderedCount
+                copiedLiftSections = previousLifts != nil
+            }
         } else if let templateRenderer {
             result.files = templateRenderer.render(result, options: options, diagnostics: &diagnostics)
         } else {
@@ -168,7 +180,9 @@ public enum Pipeline {
                                        + (!copiedSections ? "" : "; \(result.renderedSectionCount) of "
                                            + "\(result.sections.count) enum sections rendered, the rest copied")
                                        + (result.unchangedFiles.isEmpty ? "" : "; \(result.unchangedFiles.count) "
-                                           + "per-source files unchanged, not rendered")))
+                                           + "per-source files unchanged, not rendered")
+                                       + (!copiedLiftSections ? "" : "; \(result.renderedLiftSectionCount) of "
+                                           + "\(result.liftSections.count) lift conformances rendered, the rest copied")))
         result.diagnostics = diagnostics.sortedForDisplay()
         result.timings = timings
         return result

@@ -1,6 +1,7 @@
-/// The enum-properties sections of the previous run, found by a hash of everything a section is rendered
-/// from, so a run after an edit renders only the enums whose section can differ and copies the others'
-/// bytes from the file it wrote last time (which the caller has checked is unchanged since).
+/// The sections of a file the previous run wrote (an enum's properties, a lift conformance), found by a hash
+/// of everything a section is rendered from, so a run after an edit renders only the sections that can
+/// differ and copies the others' bytes from the file it wrote last time (which the caller has checked is
+/// unchanged since).
 public struct RenderedSections: Sendable {
     /// 128 bits of hash over a section's inputs: equal keys mean equal text.
     public struct Key: Hashable, Sendable {
@@ -81,12 +82,37 @@ public struct RenderedSections: Sendable {
         return Key(first: first, second: second)
     }
 
-    private static func ifConfig(_ clauses: [IfConfigClause], to inputs: inout FieldHasher) {
+    static func ifConfig(_ clauses: [IfConfigClause], to inputs: inout FieldHasher) {
         inputs.count(clauses.count)
         for clause in clauses {
             inputs.string(clause.kind.rawValue)
             inputs.string(clause.condition)
             inputs.strings(clause.precedingConditions)
         }
+    }
+}
+
+extension RenderedSections {
+    /// Everything `LiftRenderer`'s text for one conformance reads, written out unambiguously and hashed.
+    static func key(for conformance: ConformancePlan, camel: String, rootType: String, protocolName: String) -> Key {
+        var inputs = FieldHasher()
+        inputs.string(camel)
+        inputs.string(rootType)
+        inputs.string(protocolName)
+        inputs.string(conformance.access.rawValue)
+        inputs.strings(conformance.declaration.qualifiedNameComponents)
+        inputs.strings(conformance.whereRequirements)
+        ifConfig(conformance.ifConfig, to: &inputs)
+        inputs.count(conformance.path.count)
+        var index = 0
+        while index < conformance.path.count {  // not `for … in`: ten thousand conformances in a debug build
+            let enumCase = conformance.path[index].enumCase
+            inputs.string(enumCase.name)
+            inputs.optionalString(conformance.path[index].payloadLabel)
+            inputs.strings(enumCase.attributes)
+            index += 1
+        }
+        let (first, second) = inputs.finalized
+        return Key(first: first, second: second)
     }
 }

@@ -20,6 +20,11 @@ struct SwiftCodeWriter {
         text += part
     }
 
+    /// Text copied from a file written earlier (already a validated `String`'s bytes).
+    mutating func append(unindented part: Substring) {
+        text += part
+    }
+
     mutating func indented(_ body: (inout SwiftCodeWriter) -> Void) {
         indentation += 1
         body(&self)

@@ -102,6 +102,8 @@ final class GenerationCacheCodingTests: XCTestCase {
     func testReplacingInputsEqualsEncodingAnew() throws {
         let paths = Array(fixtureFiles().prefix(12))
         let parses = paths.map { SourceReadingStage.readOne($0).0 }
+        let liftSections = [RenderedSections.Record(key: .init(first: 3, second: .max), range: 0..<300),
+                            RenderedSections.Record(key: .init(first: 5, second: 8), range: 300..<301)]
         func record(_ index: Int, modified: Int64, parse: ParsedFile, contentHash: UInt64? = nil) -> GenerationCache.InputRecord {
             GenerationCache.InputRecord(path: paths[index], signature: .init(size: Int64(100 + index), modified: modified, inode: UInt64(index)),
                                         contentHash: contentHash, parse: .parsed(parse), isSummary: index.isMultiple(of: 2))
@@ -112,7 +114,8 @@ final class GenerationCacheCodingTests: XCTestCase {
                                    extraFiles: [.init(path: "/rexgen.yml", signature: nil, contentHash: 7)],
                                    outputs: [.init(path: "Out.swift", signature: .init(size: 1, modified: 2, inode: 3), contentHash: 9)],
                                    diagnostics: ["a warning"],
-                                   sections: [RenderedSections.Record(key: .init(first: 1, second: 2), range: 0..<10)])
+                                   sections: [RenderedSections.Record(key: .init(first: 1, second: 2), range: 0..<10)],
+                                   liftSections: liftSections)
         }
         let original = parses.indices.map { record($0, modified: 1_000, parse: parses[$0]) }
         let cache = try XCTUnwrap(GenerationCache.decode(encoded(original)))
@@ -125,9 +128,11 @@ final class GenerationCacheCodingTests: XCTestCase {
         ]
         var expected = original
         for (index, replacement) in replacements { expected[index] = replacement }
+        XCTAssertEqual(cache.liftSections, liftSections)
         let replaced = try XCTUnwrap(cache.replacingInputs(replacements))
         XCTAssertEqual(replaced, encoded(expected))
         let decoded = try XCTUnwrap(GenerationCache.decode(replaced))
+        XCTAssertEqual(decoded.liftSections, liftSections)
         XCTAssertTrue(decoded.parseSectionIsIntact())
         XCTAssertEqual(decoded.parsedFile(at: 5)?.enums, shorter.enums)
         XCTAssertEqual(decoded.inputs[5].contentHash, 0xFEED)

@@ -30,14 +30,50 @@ final class IncrementalReferenceTests: XCTestCase {
             let movieAction = project.referencePath(movieFeature)
             try project.replace("case favoriteToggled(id: Int)\n", with: "case favoriteToggled(id: Int)\n    case search(SearchAction)\n",
                                 atPath: movieAction)
-            try project.runAndCompare(expectParsed: 1)
+            // Only the two new conformances are rendered; the others are copied from the last run's file.
+            try assertLiftConformancesRendered(2, of: try project.runAndCompare(expectParsed: 1))
             // SearchAction joined the tree, and with it the enum nested in it that it carries.
             XCTAssertTrue(try liftFile.contains("extension SearchAction: AppActionConvertible"))
             XCTAssertTrue(try liftFile.contains("extension SearchAction.Results: AppActionConvertible"))
             try project.replace("    case search(SearchAction)\n", with: "", atPath: movieAction)
-            try project.runAndCompare(expectParsed: 1)
+            try assertLiftConformancesRendered(0, of: try project.runAndCompare(expectParsed: 1))
             XCTAssertFalse(try liftFile.contains("SearchAction"))
+            // A lift file changed behind RexGen's back is not copied from: everything is rendered again.
+            let liftPath = (project.output as NSString).appendingPathComponent(LiftRenderer.fileName)
+            try (try liftFile + "// edited\n").write(toFile: liftPath, atomically: false, encoding: .utf8)
+            try project.replace("case favoriteToggled(id: Int)\n", with: "case favoriteToggled(id: Int)\n    case search(SearchAction)\n",
+                                atPath: movieAction)
+            let outcome = try project.runAndCompare(expectParsed: 1)
+            guard case .generated(let result, _) = outcome else { return XCTFail("expected a generation") }
+            XCTAssertEqual(result.renderedLiftSectionCount, result.liftSections.count)
         }
+    }
+
+    /// What a conformance is written from, changed on the path to it (a case renamed, a payload label, an
+    /// attribute): the conformances below that case are rendered again, the others copied, and the file is a
+    /// from-scratch run's.
+    func testLiftConformancesBelowAnEditedCaseAreRenderedAgain() throws {
+        try forEachLayout {
+            let movieAction = project.referencePath(movieFeature)
+            for (old, new) in [("case list(ListAction)", "case movies(ListAction)"),
+                               ("case movies(ListAction)", "case movies(action: ListAction)"),
+                               ("case movies(action: ListAction)", "@available(*, deprecated) case movies(action: ListAction)"),
+                               ("@available(*, deprecated) case movies(action: ListAction)", "case list(ListAction)")] {
+                try project.replace(old, with: new, atPath: movieAction)
+                let outcome = try project.runAndCompare(expectParsed: 1)
+                guard case .generated(let result, _) = outcome else { return XCTFail("expected a generation for \(new)") }
+                XCTAssertGreaterThan(result.renderedLiftSectionCount, 0, new)
+                XCTAssertLessThan(result.renderedLiftSectionCount, result.liftSections.count, new)
+            }
+            XCTAssertTrue(try liftFile.contains(".list(value)"))
+        }
+    }
+
+    private func assertLiftConformancesRendered(_ expected: Int, of outcome: IncrementalGeneration.Outcome,
+                                                line: UInt = #line) throws {
+        guard case .generated(let result, _) = outcome else { return XCTFail("expected a generation", line: line) }
+        XCTAssertEqual(result.renderedLiftSectionCount, expected, "conformances rendered", line: line)
+        XCTAssertGreaterThan(result.liftSections.count, expected, line: line)
     }
 
     func testAReferenceEditThatAddsAndRemovesAnActionEnum() throws {

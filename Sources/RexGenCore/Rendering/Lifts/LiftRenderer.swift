@@ -31,6 +31,13 @@ public enum LiftRenderer {
     }
 
     public static func render(_ plan: LiftPlan) -> GeneratedFile {
+        render(plan, reusing: nil).file
+    }
+
+    /// The lift file, with where each conformance lies in it; a conformance whose key is in `previous` is
+    /// copied from the last run's file instead of rendered (after an edit that changes the tree, most are).
+    static func render(_ plan: LiftPlan, reusing previous: RenderedSections?)
+        -> (file: GeneratedFile, sections: [RenderedSections.Record], renderedCount: Int) {
         var writer = SwiftCodeWriter()
         writer.line(GeneratedFile.header(purpose: purpose))
         let frameworkImports = frameworkImports(plan)
@@ -41,13 +48,17 @@ public enum LiftRenderer {
             writer.line("#endif")
         }
         ImportsRenderer.write(plan.imports, to: &writer)
+        var sections: [RenderedSections.Record] = []
+        var renderedCount = 0
         for root in plan.roots {
-            writeRoot(root, in: plan, to: &writer)
+            writeRoot(root, in: plan, reusing: previous, to: &writer, sections: &sections, renderedCount: &renderedCount)
         }
-        return GeneratedFile(name: fileName, contents: writer.text)
+        return (GeneratedFile(name: fileName, contents: writer.text), sections, renderedCount)
     }
 
-    private static func writeRoot(_ root: RootPlan, in plan: LiftPlan, to writer: inout SwiftCodeWriter) {
+    private static func writeRoot(_ root: RootPlan, in plan: LiftPlan, reusing previous: RenderedSections?,
+                                  to writer: inout SwiftCodeWriter, sections: inout [RenderedSections.Record],
+                                  renderedCount: inout Int) {
         let access = root.access.memberKeyword
         let rootType = root.declaration.qualifiedNameForExtension
         let camel = root.camelName
@@ -65,11 +76,28 @@ public enum LiftRenderer {
                 writer.line("var \(camel): \(rootType) { get }")
             }
             writer.line("}")
-            // A root may have thousands of conformances, each written on its own: on every core.
-            let conformances = Parallel.map(count: root.conformances.count, chunk: 64) { index in
-                conformanceText(root.conformances[index], camel: camel, rootType: rootType, protocolName: protocolName)
+            // A root may have thousands of conformances, each keyed and (unless the last run wrote it)
+            // written on its own: on every core.
+            let conformances = Parallel.map(count: root.conformances.count, chunk: 64) { index -> (RenderedSections.Key, String?) in
+                let conformance = root.conformances[index]
+                let key = RenderedSections.key(for: conformance, camel: camel, rootType: rootType, protocolName: protocolName)
+                if previous?.ranges[key] != nil { return (key, nil) }
+                return (key, conformanceText(conformance, camel: camel, rootType: rootType, protocolName: protocolName))
             }
-            conformances.forEach { writer.append(unindented: $0) }
+            sections.reserveCapacity(sections.count + conformances.count)
+            var index = 0
+            while index < conformances.count {  // not `for … in`: see `SourceFileCollector.collect`
+                let (key, rendered) = conformances[index]
+                index += 1
+                let start = writer.text.utf8.count
+                if let rendered {
+                    writer.append(unindented: rendered)
+                    renderedCount += 1
+                } else if let copied = previous?.text(for: key) {
+                    writer.append(unindented: copied)
+                }
+                sections.append(RenderedSections.Record(key: key, range: start..<writer.text.utf8.count))
+            }
             for section in frameworkSections(for: root, in: plan) {
                 section.write(to: &writer)
             }
