@@ -16,7 +16,7 @@ public struct GenerationCache: Sendable {
     public static let fileName = ".rexgen-cache"
     private static let magic = Array("rexgen-cache\n".utf8)
     /// Bump on any change to the layout or to the model types `ParsedFileCoding` writes.
-    static let formatVersion: UInt64 = 11
+    static let formatVersion: UInt64 = 12
 
     public struct Input: Sendable, Equatable {
         public var path: String
@@ -56,10 +56,10 @@ public struct GenerationCache: Sendable {
     public var outputs: [Entry]
     /// The warnings and notes of that run, shown again when it is reused.
     public var diagnostics: [String]
-    /// Where each enum's section lies in the enum-properties output, for a run that renders a few again.
-    public var sections: [RenderedSections.Record]
-    /// Where each conformance's record lies in `storage`'s header: ten thousand of them in a modular app,
-    /// 32 bytes each, decoded only by a run that renders the lift file again (see `liftSections`).
+    /// Where the records of the enum-properties file's sections and of the lift file's conformances lie in
+    /// `storage`'s header: thousands of each, 32 bytes a record, decoded only by a run that renders that
+    /// file again (see `sections` and `liftSections`), skipped in one step by the others.
+    private let sectionBytes: Range<Int>
     private let liftSectionBytes: Range<Int>
     /// The file's bytes, into which `parsedRange`s point: parses are decoded only when needed.
     let storage: [UInt8]
@@ -132,13 +132,19 @@ public struct GenerationCache: Sendable {
         previousSections(liftSections, of: LiftRenderer.fileName, in: directory)
     }
 
-    /// Where each conformance lies in the lift output, for a run that renders a few again.
-    var liftSections: [RenderedSections.Record] {
+    /// Where each enum's section lies in the enum-properties output, for a run that renders a few again.
+    public var sections: [RenderedSections.Record] { records(in: sectionBytes) }
+
+    /// Where each conformance lies in the lift output, likewise.
+    var liftSections: [RenderedSections.Record] { records(in: liftSectionBytes) }
+
+    /// The fixed-size records `writeSections` wrote (empty if one is out of range).
+    private func records(in bytes: Range<Int>) -> [RenderedSections.Record] {
         storage.withUnsafeBytes { raw in
             var records: [RenderedSections.Record] = []
-            records.reserveCapacity(liftSectionBytes.count / 32)
-            var offset = liftSectionBytes.lowerBound
-            while offset + 32 <= liftSectionBytes.upperBound {
+            records.reserveCapacity(bytes.count / 32)
+            var offset = bytes.lowerBound
+            while offset + 32 <= bytes.upperBound {
                 func word(_ index: Int) -> UInt64 {
                     UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 8 * index, as: UInt64.self))
                 }
@@ -202,11 +208,8 @@ public struct GenerationCache: Sendable {
             let extraFiles = try readEntries(&reader)
             let outputs = try readEntries(&reader)
             let diagnostics = try reader.strings()
-            let sections = try readSections(&reader)
-            let liftSectionCount = try reader.count()
-            let liftSectionStart = reader.offset
-            guard liftSectionCount <= Int.max / 32 else { throw ByteReader.Malformed() }
-            _ = try reader.slice(liftSectionCount * 32)
+            let sectionBytes = try skipSections(&reader)
+            let liftSectionBytes = try skipSections(&reader)
             let headerEnd = reader.offset
             guard try reader.fixed64() == ContentHash.of(UnsafeRawBufferPointer(rebasing: raw[..<headerEnd])) else {
                 throw ByteReader.Malformed()
@@ -223,8 +226,8 @@ public struct GenerationCache: Sendable {
                 index += 1
             }
             return GenerationCache(fingerprint: fingerprint, summaryKey: summaryKey, edgeNames: edgeNames, inputs: inputs, extraFiles: extraFiles, outputs: outputs,
-                                   diagnostics: diagnostics, sections: sections,
-                                   liftSectionBytes: liftSectionStart..<headerEnd, storage: bytes, headerEnd: headerEnd,
+                                   diagnostics: diagnostics, sectionBytes: sectionBytes,
+                                   liftSectionBytes: liftSectionBytes, storage: bytes, headerEnd: headerEnd,
                                    parseSection: parseStart..<(parseStart + parsedOffset), parseChecksum: parseChecksum)
         }
     }
@@ -278,20 +281,7 @@ public struct GenerationCache: Sendable {
         writeEntries(outputs, to: writer)
         writer.strings(diagnostics)
         writeSections(sections, to: writer)
-        // Fixed-size records, written as one block and skipped as one by a run that does not need them.
-        writer.count(liftSections.count)
-        var words: [UInt64] = []
-        words.reserveCapacity(4 * liftSections.count)
-        var index = 0
-        while index < liftSections.count {
-            let section = liftSections[index]
-            words.append(section.key.first.littleEndian)
-            words.append(section.key.second.littleEndian)
-            words.append(UInt64(section.range.lowerBound).littleEndian)
-            words.append(UInt64(section.range.count).littleEndian)
-            index += 1
-        }
-        words.withUnsafeBytes { writer.raw($0[...]) }
+        writeSections(liftSections, to: writer)
         writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of($0) })
         writer.raw(parses.bytes)
         return writer.bytes
@@ -395,28 +385,31 @@ public struct GenerationCache: Sendable {
         writer.unsigned(signature.inode)
     }
 
+    /// Fixed-size records (key, start, length: four little-endian words), written as one block so that a
+    /// run that does not need them skips them in one step.
     private static func writeSections(_ sections: [RenderedSections.Record], to writer: ByteWriter) {
         writer.count(sections.count)
-        for section in sections {
-            writer.fixed64(section.key.first)
-            writer.fixed64(section.key.second)
-            writer.count(section.range.lowerBound)
-            writer.count(section.range.count)
+        var words: [UInt64] = []
+        words.reserveCapacity(4 * sections.count)
+        var index = 0
+        while index < sections.count {  // not `for … in`: see `SourceFileCollector.collect`
+            let section = sections[index]
+            words.append(section.key.first.littleEndian)
+            words.append(section.key.second.littleEndian)
+            words.append(UInt64(section.range.lowerBound).littleEndian)
+            words.append(UInt64(section.range.count).littleEndian)
+            index += 1
         }
+        words.withUnsafeBytes { writer.raw($0[...]) }
     }
 
-    private static func readSections(_ reader: inout ByteReader) throws -> [RenderedSections.Record] {
+    /// Where the records `writeSections` wrote lie, read past without decoding them.
+    private static func skipSections(_ reader: inout ByteReader) throws -> Range<Int> {
         let count = try reader.count()
-        var sections: [RenderedSections.Record] = []
-        sections.reserveCapacity(count)
-        while sections.count < count {  // ten thousand lift conformances: see `SourceFileCollector.collect`
-            let key = RenderedSections.Key(first: try reader.fixed64(), second: try reader.fixed64())
-            let start = try reader.natural()
-            let (end, overflow) = start.addingReportingOverflow(try reader.natural())
-            guard !overflow else { throw ByteReader.Malformed() }
-            sections.append(RenderedSections.Record(key: key, range: start..<end))
-        }
-        return sections
+        guard count <= Int.max / 32 else { throw ByteReader.Malformed() }
+        let start = reader.offset
+        _ = try reader.slice(count * 32)
+        return start..<reader.offset
     }
 
     private static func readSignature(_ reader: inout ByteReader) throws -> SourceSnapshot.Signature? {

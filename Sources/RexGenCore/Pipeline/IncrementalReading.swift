@@ -99,7 +99,7 @@ struct IncrementalReading {
                 }
                 // The cached bytes where the parse was reused, so the file is copied (a retain per field,
                 // in a debug build) only where it was parsed.
-                var parse = GenerationCache.InputRecord.Parse.none
+                let parse: GenerationCache.InputRecord.Parse
                 var contentHash = answer?.contentHash
                 if let reusedIndex, let cache, let encoded = cache.encodedParse(at: reusedIndex) {
                     parse = .encoded(encoded)

@@ -70,34 +70,23 @@ public struct SourceSnapshot: Sendable, Equatable {
 
     /// The indexes of `paths` that are not in `excluded`, in order.
     static func indexes(of paths: [String], excluding excluded: [String]) -> [Int] {
+        guard !excluded.isEmpty else { return Array(0..<paths.count) }
         // The excluded names' common ending (`.generated.swift` for RexGen's outputs): a path that does not
         // end in it cannot be one of them, which one `memcmp` tells, with no name made or hashed. With one
-        // output per source, both lists run to tens of thousands.
+        // output per source, both lists run to tens of thousands, and nearly always no input ends so.
         let ending = commonNameEnding(of: excluded)
-        var mayBeExcluded = false
-        var position = 0
-        while !mayBeExcluded, position < paths.count {
-            mayBeExcluded = ends(paths[position], with: ending)
-            position += 1
-        }
-        guard mayBeExcluded else { return Array(0..<paths.count) }
-        let excludedNames = Set(excluded.map(fileName))
-        // A name is made only for a path whose name is as long as one of them: tens of thousands of paths,
-        // in the debug build the plugin runs, where making every name costs.
-        let excludedLengths = Set(excludedNames.map(\.utf8.count))
-        // Absolute paths (through Foundation, slow) only when a name matches: with one output file per
-        // source there are thousands of outputs, and nearly always none among the inputs.
+        var excludedNames: Set<Substring>?
         var suspects: [Int] = []
         var index = 0
-        while !excludedNames.isEmpty, index < paths.count {  // not `filter`: see `SourceFileCollector.collect`
+        while index < paths.count {  // not `filter`: see `SourceFileCollector.collect`
             let path = paths[index]
-            if let offset = PathBytes.nameOffset(in: path), !excludedLengths.contains(path.utf8.count - offset) {
-                index += 1
-                continue
+            if ends(path, with: ending) {
+                if excludedNames == nil { excludedNames = Set(excluded.map(fileName)) }
+                if excludedNames!.contains(fileName(path)) { suspects.append(index) }
             }
-            if excludedNames.contains(fileName(path)) { suspects.append(index) }
             index += 1
         }
+        // Absolute paths (through Foundation, slow) only when a name matches.
         guard !suspects.isEmpty else { return Array(0..<paths.count) }
         let excludedPaths = Set(excluded.map(absolute))
         let dropped = Set(suspects.filter { excludedPaths.contains(absolute(paths[$0])) })

@@ -128,6 +128,7 @@ final class GenerationCacheCodingTests: XCTestCase {
         ]
         var expected = original
         for (index, replacement) in replacements { expected[index] = replacement }
+        XCTAssertEqual(cache.sections, [RenderedSections.Record(key: .init(first: 1, second: 2), range: 0..<10)])
         XCTAssertEqual(cache.liftSections, liftSections)
         let replaced = try XCTUnwrap(cache.replacingInputs(replacements))
         XCTAssertEqual(replaced, encoded(expected))
