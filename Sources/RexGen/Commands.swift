@@ -49,6 +49,13 @@ struct GenerateCommand: ParsableCommand {
                 Console.error("rexgen: \(readFiles) reference file(s) changed in nothing generation reads of them "
                     + "(\(ContinuousClock.now - clock)); \(directory) is up to date")
             }
+        case .sourcesChangedInTheirOwnFiles(let diagnostics, let readFiles, let written):
+            if !input.quiet { diagnostics.forEach(Console.error) }
+            if input.verbose {
+                Console.error("rexgen: \(readFiles) file(s) changed in nothing other outputs read of them; only their "
+                    + "own files were rendered again (\(ContinuousClock.now - clock))")
+            }
+            try report(written, in: directory)
         case .generated(let result, let written):
             input.report(result)
             guard !result.hasErrors else { throw ExitCode(1) }

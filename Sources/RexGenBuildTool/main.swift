@@ -36,6 +36,13 @@ case .referencesChangedInNothingUsed(let previous, let readFiles)?:
     if arguments.verbose {
         printError("RexGenBuildTool: \(readFiles) reference file(s) changed in nothing generation reads of them; outputs current")
     }
+case .sourcesChangedInTheirOwnFiles(let previous, let readFiles, let written)?:
+    if !arguments.quiet { previous.forEach(printError) }
+    diagnostics += written.diagnostics
+    if arguments.verbose {
+        printError("RexGenBuildTool: \(readFiles) file(s) changed in nothing other outputs read of them; "
+            + "\(written.written.count) of their own files written again")
+    }
 case .generated(let result, let written)?:
     diagnostics += result.diagnostics + written.diagnostics
     if arguments.verbose {

@@ -57,9 +57,11 @@ struct EnumPropertiesPlanner {
         return String(name[name.utf8.index(after: dot)...])
     }
 
-    func plan(diagnostics: inout [Diagnostic]) -> EnumPropertiesPlan {
+    /// - Parameter onlyFiles: plan only the enums of these sources (by index in `model.files`); every other
+    ///   file still counts for lookups and collisions.
+    func plan(onlyFiles: Set<Int>? = nil, diagnostics: inout [Diagnostic]) -> EnumPropertiesPlan {
         let carried = rules.carriedTypeNames(in: model)
-        let selected = model.files.indices.flatMap { fileIndex in
+        let selected = model.files.indices.filter { onlyFiles?.contains($0) ?? true }.flatMap { fileIndex in
             model.files[fileIndex].enums.indices.compactMap { enumIndex in
                 rules.isSelected(model.files[fileIndex].enums[enumIndex], carriedTypeNames: carried)
                     ? (fileIndex, enumIndex) : nil

@@ -56,6 +56,8 @@ public struct GenerationCache: Sendable {
     public var outputs: [Entry]
     /// The warnings and notes of that run, shown again when it is reused.
     public var diagnostics: [String]
+    /// Where each output's record lies in `storage`'s header, in `outputs`' order.
+    private let outputRecordRanges: [Range<Int>]
     /// Where the records of the enum-properties file's sections and of the lift file's conformances lie in
     /// `storage`'s header: thousands of each, 32 bytes a record, decoded only by a run that renders that
     /// file again (see `sections` and `liftSections`), skipped in one step by the others.
@@ -101,11 +103,15 @@ public struct GenerationCache: Sendable {
     }
 
     /// The cached parse of input `index`, or nil when it was not kept or does not decode.
-    func parsedFile(at index: Int) -> ParsedFile? {
+    /// - Parameter forPlanning: only what planning another file's enums reads of it
+    ///   (`ParsedFileCoding.decodeForPlanning`).
+    func parsedFile(at index: Int, forPlanning: Bool = false) -> ParsedFile? {
         guard let range = inputs[index].parsedRange else { return nil }
         return storage.withUnsafeBytes { bytes in
             var reader = ByteReader(bytes, from: range.lowerBound, to: range.upperBound)
-            guard let file = try? ParsedFileCoding.decode(path: inputs[index].path, from: &reader), reader.isAtEnd else {
+            let path = inputs[index].path
+            guard let file = try? forPlanning ? ParsedFileCoding.decodeForPlanning(path: path, from: &reader)
+                : ParsedFileCoding.decode(path: path, from: &reader), reader.isAtEnd else {
                 return nil
             }
             return file
@@ -205,8 +211,10 @@ public struct GenerationCache: Sendable {
                                     isSummary: isSummary, recordRange: recordStart..<reader.offset))
                 parsedOffset += parsedLength
             }
-            let extraFiles = try readEntries(&reader)
-            let outputs = try readEntries(&reader)
+            var ignoredRanges: [Range<Int>] = []
+            let extraFiles = try readEntries(&reader, ranges: &ignoredRanges)
+            var outputRecordRanges: [Range<Int>] = []
+            let outputs = try readEntries(&reader, ranges: &outputRecordRanges)
             let diagnostics = try reader.strings()
             let sectionBytes = try skipSections(&reader)
             let liftSectionBytes = try skipSections(&reader)
@@ -226,7 +234,7 @@ public struct GenerationCache: Sendable {
                 index += 1
             }
             return GenerationCache(fingerprint: fingerprint, summaryKey: summaryKey, edgeNames: edgeNames, inputs: inputs, extraFiles: extraFiles, outputs: outputs,
-                                   diagnostics: diagnostics, sectionBytes: sectionBytes,
+                                   diagnostics: diagnostics, outputRecordRanges: outputRecordRanges, sectionBytes: sectionBytes,
                                    liftSectionBytes: liftSectionBytes, storage: bytes, headerEnd: headerEnd,
                                    parseSection: parseStart..<(parseStart + parsedOffset), parseChecksum: parseChecksum)
         }
@@ -307,22 +315,35 @@ public struct GenerationCache: Sendable {
         writer.count(parseLength)
     }
 
-    /// This cache's bytes with a few inputs recorded anew (by index: signature, content hash, parse) and
-    /// all else as it is. The other inputs' records and parses are copied as bytes, neither decoded nor
-    /// encoded again: in a modular app that is tens of thousands of them for the one file an edit
-    /// touched. Nil when a replaced input has no parse to replace.
-    func replacingInputs(_ replacements: [Int: InputRecord]) -> [UInt8]? {
+    /// This cache's bytes with a few inputs recorded anew (by index: signature, content hash, parse), a few
+    /// outputs too (by index in `outputs`), and all else as it is. The other records and parses are copied as
+    /// bytes, neither decoded nor encoded again: in a modular app that is tens of thousands of them for the
+    /// one file an edit touched. Nil when a replaced input has no parse to replace.
+    func replacing(inputs replacements: [Int: InputRecord], outputs replacedOutputs: [Int: Entry] = [:]) -> [UInt8]? {
         let indexes = replacements.keys.sorted()
-        guard indexes.allSatisfy({ inputs[$0].parsedRange != nil }) else { return nil }
+        guard indexes.allSatisfy({ inputs[$0].parsedRange != nil }),
+              replacedOutputs.keys.allSatisfy(outputRecordRanges.indices.contains) else { return nil }
         let parses = indexes.map { Self.encoded(replacements[$0]!.parse) }
-        let grown = parses.reduce(0) { $0 + $1.count } + 64 * indexes.count
+        // The header's records to write anew, in the order they lie (inputs' records come before outputs').
+        var records: [(range: Range<Int>, bytes: ArraySlice<UInt8>)] = []
+        for (index, parse) in zip(indexes, parses) {
+            let writer = ByteWriter(capacity: 64)
+            Self.write(replacements[index]!, parseLength: parse.count, to: writer)
+            records.append((inputs[index].recordRange, writer.bytes[...]))
+        }
+        for index in replacedOutputs.keys.sorted() {
+            let writer = ByteWriter(capacity: 64)
+            Self.writeEntry(replacedOutputs[index]!, to: writer)
+            records.append((outputRecordRanges[index], writer.bytes[...]))
+        }
+        let grown = parses.reduce(0) { $0 + $1.count } + records.reduce(0) { $0 + $1.bytes.count }
         let writer = ByteWriter(capacity: storage.count + grown)
         storage.withUnsafeBytes { raw in
             var copied = 0
-            for (index, parse) in zip(indexes, parses) {
-                writer.raw(raw[copied..<inputs[index].recordRange.lowerBound])
-                Self.write(replacements[index]!, parseLength: parse.count, to: writer)
-                copied = inputs[index].recordRange.upperBound
+            for record in records {
+                writer.raw(raw[copied..<record.range.lowerBound])
+                writer.raw(record.bytes)
+                copied = record.range.upperBound
             }
             writer.raw(raw[copied..<headerEnd])
             writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of($0) })
@@ -419,28 +440,34 @@ public struct GenerationCache: Sendable {
 
     private static func writeEntries(_ entries: [Entry], to writer: ByteWriter) {
         writer.count(entries.count)
-        for entry in entries {
-            writer.string(entry.path)
-            writeSignature(entry.signature, to: writer)
-            writer.bool(entry.contentHash != nil)
-            if let contentHash = entry.contentHash { writer.fixed64(contentHash) }
-            writer.bool(entry.renderKey != nil)
-            if let key = entry.renderKey {
-                writer.fixed64(key.first)
-                writer.fixed64(key.second)
-            }
+        for entry in entries { writeEntry(entry, to: writer) }
+    }
+
+    private static func writeEntry(_ entry: Entry, to writer: ByteWriter) {
+        writer.string(entry.path)
+        writeSignature(entry.signature, to: writer)
+        writer.bool(entry.contentHash != nil)
+        if let contentHash = entry.contentHash { writer.fixed64(contentHash) }
+        writer.bool(entry.renderKey != nil)
+        if let key = entry.renderKey {
+            writer.fixed64(key.first)
+            writer.fixed64(key.second)
         }
     }
 
-    private static func readEntries(_ reader: inout ByteReader) throws -> [Entry] {
+    /// - Parameter ranges: where each entry's record lies, appended in order.
+    private static func readEntries(_ reader: inout ByteReader, ranges: inout [Range<Int>]) throws -> [Entry] {
         let count = try reader.count()
         var entries: [Entry] = []
         entries.reserveCapacity(count)
+        ranges.reserveCapacity(count)
         while entries.count < count {
+            let start = reader.offset
             entries.append(Entry(path: try reader.string(), signature: try readSignature(&reader),
                                  contentHash: try reader.bool() ? try reader.fixed64() : nil,
                                  renderKey: try reader.bool()
                                      ? RenderedSections.Key(first: try reader.fixed64(), second: try reader.fixed64()) : nil))
+            ranges.append(start..<reader.offset)
         }
         return entries
     }

@@ -23,6 +23,20 @@ public struct OutputDirectory: Sendable {
         path.hasSuffix("/") ? path + name : path + "/" + name
     }
 
+    /// The `stat` signature of each named file in the directory (nil where there is none), on every core.
+    /// Looked up from the open directory: with one file per source there are tens of thousands, and neither
+    /// their full paths nor the walk down to the directory are worth making again for each.
+    func signatures(of names: [String]) -> [SourceSnapshot.Signature?] {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return names.map { _ in nil } }
+        defer { close(descriptor) }
+        return Parallel.map(count: names.count, chunk: 256) { index in
+            var info = stat()
+            guard names[index].withCString({ fstatat(descriptor, $0, &info, 0) }) == 0 else { return nil }
+            return SourceSnapshot.Signature(info)
+        }
+    }
+
     /// Checks every file first, so a refusal leaves the whole set untouched rather than half-updated.
     /// - Parameters:
     ///   - knownContents: file name → the text on disk, when the caller has just read and checked it
@@ -94,7 +108,8 @@ public struct OutputDirectory: Sendable {
     /// A run killed mid-write leaves its temporary file (`.Name.rexgen-XXXXXX`) behind. Those older than a
     /// few minutes are such leftovers: a live run holds its own for milliseconds.
     private func removeAbandonedTemporaryFiles(for names: [String]) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        let entries = hiddenEntries()
+        guard !entries.isEmpty else { return }
         // By name, not by trying every name's prefix on every entry: one file per source means thousands of both.
         let written = Set(names)
         let cutoff = Date().addingTimeInterval(-300)
@@ -107,6 +122,24 @@ public struct OutputDirectory: Sendable {
                 unlink(target)
             }
         }
+    }
+
+    /// The names in the directory that start with a dot, `.` and `..` aside. With one file per source the
+    /// directory holds thousands of files, of which only these can be temporary ones: `readdir` tells them
+    /// apart without a string built for every other name.
+    private func hiddenEntries() -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { bytes -> String? in
+                guard bytes[0] == UInt8(ascii: "."), let end = bytes.firstIndex(of: 0) else { return nil }
+                let name = String(decoding: bytes[..<end], as: UTF8.self)
+                return name == "." || name == ".." ? nil : name
+            }
+            if let name { names.append(name) }
+        }
+        return names
     }
 
     /// The files whose content on disk differs from `files` (missing ones included).

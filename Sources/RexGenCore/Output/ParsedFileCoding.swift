@@ -23,6 +23,18 @@ enum ParsedFileCoding {
         return file
     }
 
+    /// What planning another file's enums reads of this one (see `SourceEditShortcut`): its enums without
+    /// their cases, its types and typealiases, the members that can be an enum's (those declared in the body
+    /// of a struct, class, actor or protocol of this file cannot, as in `ParsedFile.referenceSummary`), and
+    /// whether Sourcery wrote it. Cases, other members, imports and diagnostics are read past, not built:
+    /// in a large target they are most of the cache.
+    static func decodeForPlanning(path: String, from reader: inout ByteReader) throws -> ParsedFile {
+        var decoder = Decoder(path: path, reader: reader, forPlanning: true)
+        let file = try decoder.file()
+        reader = decoder.reader
+        return file
+    }
+
     private struct Encoder {
         let path: String
         let writer: ByteWriter
@@ -164,9 +176,11 @@ enum ParsedFileCoding {
         }
     }
 
-    private struct Decoder {
+    struct Decoder {
         let path: String
         var reader: ByteReader
+        /// See `decodeForPlanning`.
+        var forPlanning = false
 
         /// `count` elements, each read by `element` (which gets the decoder, so nothing is accessed twice).
         mutating func array<Element>(_ element: (inout Decoder) throws -> Element) throws -> [Element] {
@@ -197,27 +211,40 @@ enum ParsedFileCoding {
                                                   enclosingScopes: try scopes(), location: try location(),
                                                   genericParameterNames: try reader.strings()))
             }
-            file.members = try array { decoder in
-                let owner = try decoder.reader.string()
-                let name = try decoder.reader.string()
-                let kind = try Self.kinds.element(at: Int(try decoder.reader.byte()))
-                return MemberDeclaration(ownerName: owner, name: name, kind: kind, isStatic: try decoder.reader.bool(),
-                                         location: try decoder.location(), typeText: try decoder.reader.optionalString())
-            }
-            file.imports = try array { decoder in
-                ImportDeclaration(text: try decoder.reader.string(), ifConfig: try decoder.ifConfig())
+            if forPlanning {
+                try membersForPlanning(into: &file)
+                try skipImports()
+            } else {
+                file.members = try array { decoder in
+                    let owner = try decoder.reader.string()
+                    return try decoder.member(owner: owner)
+                }
+                file.imports = try array { decoder in
+                    ImportDeclaration(text: try decoder.reader.string(), ifConfig: try decoder.ifConfig())
+                }
             }
             file.typeAliases = try array { decoder in
                 TypeAliasDeclaration(qualifiedName: try decoder.reader.string(), targetText: try decoder.reader.string(),
                                      location: try decoder.location())
             }
-            file.diagnostics = try array { decoder in
-                let severity = try Self.severities.element(at: Int(try decoder.reader.byte()))
-                let message = try decoder.reader.string()
-                return Diagnostic(severity, message, at: try decoder.reader.bool() ? try decoder.location() : nil)
+            if forPlanning {
+                try skipDiagnostics()
+            } else {
+                file.diagnostics = try array { decoder in
+                    let severity = try Self.severities.element(at: Int(try decoder.reader.byte()))
+                    let message = try decoder.reader.string()
+                    return Diagnostic(severity, message, at: try decoder.reader.bool() ? try decoder.location() : nil)
+                }
             }
             file.isSourceryOutput = try reader.bool()
             return file
+        }
+
+        mutating func member(owner: String) throws -> MemberDeclaration {
+            let name = try reader.string()
+            let kind = try Self.kinds.element(at: Int(try reader.byte()))
+            return MemberDeclaration(ownerName: owner, name: name, kind: kind, isStatic: try reader.bool(),
+                                     location: try location(), typeText: try reader.optionalString())
         }
 
         static let kinds: [MemberDeclaration.Kind] = [.property, .function, .type, .typeAlias]
@@ -237,8 +264,16 @@ enum ParsedFileCoding {
             declaration.ifConfig = try ifConfig()
             declaration.isLocal = try reader.bool()
             let caseCount = try reader.count()
-            declaration.cases.reserveCapacity(caseCount)
-            while declaration.cases.count < caseCount { declaration.cases.append(try enumCase()) }
+            if forPlanning {
+                var skipped = 0
+                while skipped < caseCount {
+                    try skipEnumCase()
+                    skipped += 1
+                }
+            } else {
+                declaration.cases.reserveCapacity(caseCount)
+                while declaration.cases.count < caseCount { declaration.cases.append(try enumCase()) }
+            }
             if try reader.bool() {
                 guard let extensibility = CEnumImport.Extensibility(rawValue: try reader.string()) else {
                     throw ByteReader.Malformed()

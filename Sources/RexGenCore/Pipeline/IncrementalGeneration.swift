@@ -12,6 +12,10 @@ public enum IncrementalGeneration {
         /// the files in DIR are current, and the cache now knows those references as they are. The
         /// diagnostics are the last run's.
         case referencesChangedInNothingUsed(diagnostics: [String], readFiles: Int)
+        /// With one file per source: only sources changed (and perhaps references, as above), and in
+        /// nothing any other output reads of them (see `SourceEditShortcut`): only their own files were
+        /// rendered again, and written where their content changed. The diagnostics are the last run's.
+        case sourcesChangedInTheirOwnFiles(diagnostics: [String], readFiles: Int, written: OutputDirectory.WriteResult)
         case generated(Pipeline.Result, OutputDirectory.WriteResult)
     }
 
@@ -54,7 +58,7 @@ public enum IncrementalGeneration {
         // The outputs as they are on disk now, `stat`ed once, on every core (with one file per source, tens
         // of thousands): the up-to-date check and the per-source reuse compare them with what the last run wrote.
         let outputSignatures = cache.map { cache in
-            cache.fingerprint != fingerprint ? [] : SourceSnapshot.signatures(of: cache.outputs.map { directory.filePath($0.path) })
+            cache.fingerprint != fingerprint ? [] : directory.signatures(of: outputNames(in: cache))
         } ?? []
         let unsure = cache.flatMap { unsureInputs(of: $0, fingerprint: fingerprint, inputs: inputs, outputSignatures: outputSignatures) }
         if let cache, let unsure, contentIsUnchanged(of: unsure, in: cache, inputs: inputs) {
@@ -63,12 +67,18 @@ public enum IncrementalGeneration {
         if let cache, let unsure, let shortcut = ReferenceEditShortcut.taken(cache, unsure: unsure, summaryRules: options.selection,
                                                                               inputs: inputs) {
             if exitsAfterwards { ProcessLifetime.keepUntilExit((shortcut, cache)) }
-            if let bytes = cache.replacingInputs(shortcut.replacedRecords) {
+            if let bytes = cache.replacing(inputs: shortcut.replacedRecords) {
                 GenerationCache.save(bytes, to: directory)
             } else {
                 GenerationCache.remove(from: directory)
             }
             return .referencesChangedInNothingUsed(diagnostics: cache.diagnostics, readFiles: shortcut.replacedRecords.count)
+        }
+        if let cache, let unsure, let shortcut = SourceEditShortcut.taken(cache, unsure: unsure, options: options, inputs: inputs,
+                                                                           inputCount: allPaths.count) {
+            if exitsAfterwards { ProcessLifetime.keepUntilExit((shortcut, cache)) }
+            return .sourcesChangedInTheirOwnFiles(diagnostics: cache.diagnostics, readFiles: shortcut.replacedRecords.count,
+                                                  written: write(shortcut, cache: cache, in: directory))
         }
         timings.append(StageTiming(stage: "cache", seconds: cacheClock.seconds,
                                    detail: cache == nil ? "none usable" : "\(cache!.inputs.count) files known"))
@@ -142,6 +152,44 @@ public enum IncrementalGeneration {
         result.timings.append(StageTiming(stage: "write", seconds: saveClock.seconds,
                                           detail: "outputs and a cache of \(cacheSize) bytes"))
         return .generated(result, written)
+    }
+
+    /// The names of the cache's outputs, in its order (a `while` loop: see `SourceFileCollector.collect`).
+    private static func outputNames(in cache: GenerationCache) -> [String] {
+        var names: [String] = []
+        names.reserveCapacity(cache.outputs.count)
+        var index = 0
+        while index < cache.outputs.count {
+            names.append(cache.outputs[index].path)
+            index += 1
+        }
+        return names
+    }
+
+    /// Writes the edited sources' own files and records them, with the files read again, in the cache.
+    private static func write(_ shortcut: SourceEditShortcut, cache: GenerationCache, in directory: OutputDirectory)
+        -> OutputDirectory.WriteResult {
+        var lastWritten: [String: (signature: SourceSnapshot.Signature, contentHash: UInt64)] = [:]
+        for (_, outputIndex, _) in shortcut.files {
+            let output = cache.outputs[outputIndex]
+            if let signature = output.signature, let hash = output.contentHash { lastWritten[output.path] = (signature, hash) }
+        }
+        let hashes = shortcut.files.map { rendered in
+            var contents = rendered.file.contents
+            return contents.withUTF8 { ContentHash.of(UnsafeRawBufferPointer($0)) }
+        }
+        let written = directory.write(shortcut.files.map(\.file), lastWritten: lastWritten, contentHashes: { hashes })
+        var outputs: [Int: GenerationCache.Entry] = [:]
+        for ((file, outputIndex, key), hash) in zip(shortcut.files, hashes) {
+            outputs[outputIndex] = GenerationCache.Entry(path: file.name, signature: SourceSnapshot.signature(of: directory.filePath(file.name)),
+                                                         contentHash: hash, renderKey: key)
+        }
+        if written.diagnostics.isEmpty, let bytes = cache.replacing(inputs: shortcut.replacedRecords, outputs: outputs) {
+            GenerationCache.save(bytes, to: directory)
+        } else {
+            GenerationCache.remove(from: directory)
+        }
+        return written
     }
 
     /// With one file per source, the outputs that are on disk exactly as the last run wrote them (same

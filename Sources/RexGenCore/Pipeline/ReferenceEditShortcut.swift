@@ -62,7 +62,7 @@ struct ReferenceEditShortcut {
 
     /// What of a summary the comparison sees: its encoding without positions, and without the cases whose
     /// payload cannot name an action enum of the model `edgeNames` come from.
-    private static func comparable(_ summary: ParsedFile, edgeNames: String) -> [UInt8] {
+    static func comparable(_ summary: ParsedFile, edgeNames: String) -> [UInt8] {
         var summary = summary
         for index in summary.enums.indices {
             summary.enums[index].cases.removeAll { enumCase in

@@ -32,9 +32,33 @@ final class GenerationCacheCodingTests: XCTestCase {
             XCTAssertEqual(decoded.imports, parsed.imports, path)
             XCTAssertEqual(decoded.typeAliases, parsed.typeAliases, path)
             XCTAssertEqual(decoded.diagnostics, parsed.diagnostics, path)
+            try assertDecodedForPlanning(writer.bytes, equal: parsed)
             enumCount += parsed.enums.count
         }
         XCTAssertGreaterThan(enumCount, 100)
+    }
+
+    /// `decodeForPlanning` reads the whole encoding and builds what `referenceSummary` would keep of the
+    /// members, the enums without their cases, and no imports or diagnostics.
+    private func assertDecodedForPlanning(_ bytes: [UInt8], equal file: ParsedFile, line: UInt = #line) throws {
+        let decoded = try bytes.withUnsafeBytes { bytes -> ParsedFile in
+            var reader = ByteReader(bytes)
+            let decoded = try ParsedFileCoding.decodeForPlanning(path: file.path, from: &reader)
+            XCTAssertTrue(reader.isAtEnd, file.path, line: line)
+            return decoded
+        }
+        var expected = file
+        for index in expected.enums.indices { expected.enums[index].cases = [] }
+        let enumNames = Set(file.enums.map(\.qualifiedName))
+        let otherTypes = Set(file.types.map(\.qualifiedName)).subtracting(enumNames)
+        expected.members = file.members.filter { !otherTypes.contains($0.ownerName) }
+        XCTAssertEqual(decoded.enums, expected.enums, file.path, line: line)
+        XCTAssertEqual(decoded.types, expected.types, file.path, line: line)
+        XCTAssertEqual(decoded.members, expected.members, file.path, line: line)
+        XCTAssertEqual(decoded.imports, [], file.path, line: line)
+        XCTAssertEqual(decoded.typeAliases, expected.typeAliases, file.path, line: line)
+        XCTAssertEqual(decoded.diagnostics, [], file.path, line: line)
+        XCTAssertEqual(decoded.isSourceryOutput, file.isSourceryOutput, file.path, line: line)
     }
 
     func testEveryModelFieldRoundTrips() throws {
@@ -59,7 +83,11 @@ final class GenerationCacheCodingTests: XCTestCase {
             cImport: CEnumImport(extensibility: .open, cName: "enum Mode"))]
         file.types = [TypeDeclaration(qualifiedName: "Outer", declaredAccess: nil, enclosingScopes: [], location: location)]
         file.members = [MemberDeclaration(ownerName: "Outer.Action", name: "value", kind: .typeAlias, isStatic: true,
-                                          location: location)]
+                                          location: location),
+                        MemberDeclaration(ownerName: "Outer", name: "helper", kind: .function, isStatic: false,
+                                          location: elsewhere, typeText: "Int"),
+                        MemberDeclaration(ownerName: "", name: "x", kind: .property, isStatic: false, location: location)]
+        file.isSourceryOutput = true
         file.imports = [ImportDeclaration(text: "@testable import Core", ifConfig: [clause])]
         file.typeAliases = [TypeAliasDeclaration(qualifiedName: "A", targetText: "Outer.Action<Int>", location: location)]
         file.diagnostics = [.warning("w", at: elsewhere), .error("e"), .note("n", at: location)]
@@ -75,6 +103,8 @@ final class GenerationCacheCodingTests: XCTestCase {
         XCTAssertEqual(decoded.imports, file.imports)
         XCTAssertEqual(decoded.typeAliases, file.typeAliases)
         XCTAssertEqual(decoded.diagnostics, file.diagnostics)
+        XCTAssertTrue(decoded.isSourceryOutput)
+        try assertDecodedForPlanning(writer.bytes, equal: file)
     }
 
     func testNoDamagedCacheDecodes() throws {
@@ -108,11 +138,16 @@ final class GenerationCacheCodingTests: XCTestCase {
             GenerationCache.InputRecord(path: paths[index], signature: .init(size: Int64(100 + index), modified: modified, inode: UInt64(index)),
                                         contentHash: contentHash, parse: .parsed(parse), isSummary: index.isMultiple(of: 2))
         }
-        func encoded(_ records: [GenerationCache.InputRecord]) -> [UInt8] {
+        func output(_ index: Int, size: Int64, key: RenderedSections.Key? = nil) -> GenerationCache.Entry {
+            GenerationCache.Entry(path: "Out\(index).swift", signature: .init(size: size, modified: 2, inode: 3),
+                                  contentHash: UInt64(9 + index), renderKey: key)
+        }
+        let originalOutputs = (0..<4).map { output($0, size: 1, key: $0 == 2 ? nil : .init(first: 4, second: UInt64($0))) }
+        func encoded(_ records: [GenerationCache.InputRecord], outputs: [GenerationCache.Entry] = originalOutputs) -> [UInt8] {
             GenerationCache.encode(fingerprint: "options", summaryKey: "Action", edgeNames: "AppAction\nList", inputs: records,
                                    parses: GenerationCache.parseSection(for: records),
                                    extraFiles: [.init(path: "/rexgen.yml", signature: nil, contentHash: 7)],
-                                   outputs: [.init(path: "Out.swift", signature: .init(size: 1, modified: 2, inode: 3), contentHash: 9)],
+                                   outputs: outputs,
                                    diagnostics: ["a warning"],
                                    sections: [RenderedSections.Record(key: .init(first: 1, second: 2), range: 0..<10)],
                                    liftSections: liftSections)
@@ -130,13 +165,24 @@ final class GenerationCacheCodingTests: XCTestCase {
         for (index, replacement) in replacements { expected[index] = replacement }
         XCTAssertEqual(cache.sections, [RenderedSections.Record(key: .init(first: 1, second: 2), range: 0..<10)])
         XCTAssertEqual(cache.liftSections, liftSections)
-        let replaced = try XCTUnwrap(cache.replacingInputs(replacements))
+        let replaced = try XCTUnwrap(cache.replacing(inputs: replacements))
         XCTAssertEqual(replaced, encoded(expected))
         let decoded = try XCTUnwrap(GenerationCache.decode(replaced))
         XCTAssertEqual(decoded.liftSections, liftSections)
         XCTAssertTrue(decoded.parseSectionIsIntact())
         XCTAssertEqual(decoded.parsedFile(at: 5)?.enums, shorter.enums)
         XCTAssertEqual(decoded.inputs[5].contentHash, 0xFEED)
+        // Outputs recorded anew too (the first, one without a key gaining one, and the last), with inputs.
+        let replacedOutputs = [0: output(0, size: 123_456), 2: output(2, size: 5, key: .init(first: .max, second: 0)),
+                               3: output(3, size: 1, key: nil)]
+        var expectedOutputs = originalOutputs
+        for (index, replacement) in replacedOutputs { expectedOutputs[index] = replacement }
+        let both = try XCTUnwrap(cache.replacing(inputs: replacements, outputs: replacedOutputs))
+        XCTAssertEqual(both, encoded(expected, outputs: expectedOutputs))
+        XCTAssertEqual(GenerationCache.decode(both)?.outputs, expectedOutputs)
+        XCTAssertEqual(cache.replacing(inputs: [:], outputs: [1: output(1, size: 9)]),
+                       encoded(original, outputs: originalOutputs.enumerated().map { $0 == 1 ? output(1, size: 9) : $1 }))
+        XCTAssertNil(cache.replacing(inputs: [:], outputs: [4: output(4, size: 1)]), "no such output")
     }
 
     /// The render cache's keys: equal fields give equal keys; fields split differently, or one more empty

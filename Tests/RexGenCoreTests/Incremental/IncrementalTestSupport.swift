@@ -137,6 +137,10 @@ final class IncrementalProject {
         case .referencesChangedInNothingUsed(let diagnostics, let readFiles):
             XCTAssertEqual(diagnostics, full.diagnostics.map(\.description), file: file, line: line)
             if let expected { XCTAssertEqual(readFiles, expected, "files parsed", file: file, line: line) }
+        case .sourcesChangedInTheirOwnFiles(let diagnostics, let readFiles, let written):
+            XCTAssertEqual(diagnostics, full.diagnostics.map(\.description), file: file, line: line)
+            XCTAssertTrue(written.diagnostics.isEmpty, "\(written.diagnostics)", file: file, line: line)
+            if let expected { XCTAssertEqual(readFiles, expected, "files parsed", file: file, line: line) }
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: cachePath), "the cache is kept", file: file, line: line)
         return outcome
@@ -161,6 +165,7 @@ extension IncrementalGeneration.Outcome {
         switch self {
         case .generated(let result, _): result.parsedFileCount
         case .referencesChangedInNothingUsed(_, let readFiles): readFiles
+        case .sourcesChangedInTheirOwnFiles(_, let readFiles, _): readFiles
         case .upToDate: nil
         }
     }
@@ -168,6 +173,12 @@ extension IncrementalGeneration.Outcome {
     /// The shortcut for references edited in nothing generation reads (`ReferenceEditShortcut`).
     var tookReferenceShortcut: Bool {
         if case .referencesChangedInNothingUsed = self { return true }
+        return false
+    }
+
+    /// The shortcut for sources edited in nothing other outputs read (`SourceEditShortcut`).
+    var tookSourceShortcut: Bool {
+        if case .sourcesChangedInTheirOwnFiles = self { return true }
         return false
     }
 }

@@ -1,0 +1,136 @@
+import Foundation
+
+/// With one file per source (the build plugin's layout): after an edit in sources that changes nothing any
+/// other output reads of them (a case added to an action, a payload that names no action enum, a function
+/// body rewritten, lines moved), only the edited sources' own files are planned and rendered again. The
+/// action tree, the lift file, every other per-source file and the diagnostics are the last run's.
+///
+/// What other outputs read of a source is what `ReferenceEditShortcut` compares of a reference: its
+/// summary (`ParsedFile.referenceSummary(rules:)`: the analysis reads a source's declarations across files
+/// just as a reference's), compared without positions and without cases whose payload cannot name an
+/// action enum. Two things more are read of a source only: its imports (the lift file copies those of the
+/// sources it extends), and its enums' names, which `GenerationCache.edgeNames` lists; both must be as they
+/// were. The edited sources' own files need the whole model (collisions with members declared anywhere,
+/// access through enclosing types, payload names qualified by nested types), but only as far as planning
+/// their enums reads it: the other files are decoded from the cache without their enums' cases, members
+/// that cannot be an enum's, imports and diagnostics (`ParsedFileCoding.decodeForPlanning`).
+///
+/// It applies when, against the last run's cache, on top of what `ReferenceEditShortcut` requires of the
+/// run (same options, inputs and outputs):
+/// - one file per source, the built-in outputs (no templates), no C headers (their enums are selected by
+///   what sources' payloads carry), and no output among the inputs;
+/// - every edited input is a source as above or a reference as `ReferenceEditShortcut` requires, and at
+///   least one is a source;
+/// - no edited file has a diagnostic, before or now, nor any diagnostic of the last run names it (it would
+///   now point at other lines), and planning the edited sources' enums finds none;
+/// - no file of the model is Sourcery's output (its notes count the properties RexGen now writes, which an
+///   edit in a source can change);
+/// - the file holding the enums of no source (`EnumPropertiesRenderer.fileName`) comes out as it was.
+struct SourceEditShortcut {
+    /// What the next cache stores anew, by input index: the files read again.
+    var replacedRecords: [Int: GenerationCache.InputRecord]
+    /// The edited sources' own files whose content changed, with their index in the cache's outputs and
+    /// their render key.
+    var files: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key)]
+    /// The model the edited sources' files were planned in: kept alive until the process exits.
+    var model: SourceModel
+
+    /// The shortcut for this run, or nil when it does not apply.
+    /// - Parameter unsure: the inputs that may have changed (`IncrementalGeneration.unsureInputs`).
+    /// - Parameter inputCount: how many Swift files the run reads, output files among the sources included.
+    static func taken(_ cache: GenerationCache, unsure: [Int], options: GenerationOptions, inputs: InputSignatures,
+                      inputCount: Int) -> Self? {
+        let rules = options.selection
+        guard options.filePerSource, options.templates.isEmpty, options.cHeaders.headers.isEmpty,
+              inputCount == inputs.paths.count, !unsure.isEmpty, cache.summaryKey == rules.referenceSummaryKey,
+              unsure.allSatisfy({ cache.inputs[$0].parsedRange != nil && inputs.signatures[$0] != nil }),
+              unsure.contains(where: { !cache.inputs[$0].isSummary }), cache.parseSectionIsIntact() else {
+            return nil
+        }
+        let requests = unsure.map { index in
+            SourceReadingStage.Request(path: inputs.paths[index], hashesContent: inputs.isRacy(inputs.signatures[index]!),
+                                       cached: nil, summaryRules: cache.inputs[index].isSummary ? rules : nil)
+        }
+        let answers = SourceReadingStage.read(requests)
+        let edgeNames = cache.edgeNames
+        var edited: [Int: ParsedFile] = [:]
+        for (index, answer) in zip(unsure, answers) {
+            let path = inputs.paths[index]
+            guard answer.file.diagnostics.isEmpty, let cached = cache.parsedFile(at: index), cached.diagnostics.isEmpty,
+                  !cache.diagnostics.contains(where: { $0.contains(path) }) else {
+                return nil
+            }
+            if cache.inputs[index].isSummary {
+                guard ReferenceEditShortcut.comparable(answer.file, edgeNames: edgeNames)
+                    == ReferenceEditShortcut.comparable(cached, edgeNames: edgeNames) else { return nil }
+            } else {
+                guard readByOtherOutputsIsUnchanged(answer.file, cached, rules: rules, edgeNames: edgeNames) else { return nil }
+            }
+            edited[index] = answer.file
+        }
+        guard let model = model(cache, replacing: edited), !model.allFiles.contains(where: \.isSourceryOutput) else {
+            return nil
+        }
+        // Sources come first among the inputs, so an edited source's index is its index in `model.files`.
+        let editedSources = Set(unsure.filter { !cache.inputs[$0].isSummary })
+        var found: [Diagnostic] = []
+        let plan = EnumPropertiesPlanner(model: model, rules: rules, casePaths: options.casePaths)
+            .plan(onlyFiles: editedSources, diagnostics: &found)
+        guard found.isEmpty else { return nil }
+        let sourcePaths = editedSources.sorted().map { model.files[$0].path }
+        var outputIndexes: [String: Int] = [:]
+        let names = [EnumPropertiesRenderer.fileName] + sourcePaths.map(EnumPropertiesRenderer.perSourceFileName)
+        for (index, output) in cache.outputs.enumerated() where names.contains(output.path) {
+            outputIndexes[output.path] = index
+        }
+        var lastKeys: [String: RenderedSections.Key] = [:]
+        for name in names {
+            guard let index = outputIndexes[name], let key = cache.outputs[index].renderKey else { return nil }
+            lastKeys[name] = key
+        }
+        let rendering = EnumPropertiesRenderer.renderPerSource(plan, sourcePaths: sourcePaths, unchanged: lastKeys)
+        guard rendering.unchanged.contains(EnumPropertiesRenderer.fileName) else { return nil }
+        var replaced: [Int: GenerationCache.InputRecord] = [:]
+        for (index, answer) in zip(unsure, answers) {
+            replaced[index] = GenerationCache.InputRecord(
+                signed: inputs.signatures[index]!, isRacy: inputs.isRacy(inputs.signatures[index]!),
+                path: inputs.paths[index], parse: .parsed(answer.file), contentHash: answer.contentHash,
+                isSummary: cache.inputs[index].isSummary)
+        }
+        return SourceEditShortcut(replacedRecords: replaced, files: rendering.files.map { file in
+            (file, outputIndexes[file.name]!, rendering.keys[file.name]!)
+        }, model: model)
+    }
+
+    /// Whether what other outputs read of a source is as it was: its summary (as a reference's is compared),
+    /// its imports, and the names of its enums and typealiases.
+    static func readByOtherOutputsIsUnchanged(_ file: ParsedFile, _ cached: ParsedFile, rules: SelectionRules,
+                                              edgeNames: String) -> Bool {
+        file.imports == cached.imports && file.enums.map(\.qualifiedName) == cached.enums.map(\.qualifiedName)
+            && file.typeAliases.map(\.qualifiedName) == cached.typeAliases.map(\.qualifiedName)
+            && ReferenceEditShortcut.comparable(file.referenceSummary(rules: rules), edgeNames: edgeNames)
+                == ReferenceEditShortcut.comparable(cached.referenceSummary(rules: rules), edgeNames: edgeNames)
+    }
+
+    /// The model to plan the edited files' enums in: those files as they are now, and of every other file
+    /// what that planning reads (`ParsedFileCoding.decodeForPlanning`), decoded from the cache on every core.
+    private static func model(_ cache: GenerationCache, replacing edited: [Int: ParsedFile]) -> SourceModel? {
+        let files = Parallel.map(count: cache.inputs.count, chunk: 64) { index in
+            edited[index] ?? cache.parsedFile(at: index, forPlanning: true)
+        }
+        var sources: [ParsedFile] = []
+        var references: [ParsedFile] = []
+        var index = 0
+        while index < files.count {  // not `for … in`: see `SourceFileCollector.collect`
+            guard let file = files[index] else { return nil }
+            if cache.inputs[index].isSummary {
+                references.append(file)
+            } else {
+                guard references.isEmpty else { return nil }
+                sources.append(file)
+            }
+            index += 1
+        }
+        return SourceModel(files: sources, referenceFiles: references)
+    }
+}
