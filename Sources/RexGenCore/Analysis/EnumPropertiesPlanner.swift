@@ -61,7 +61,8 @@ struct EnumPropertiesPlanner {
     ///   file still counts for lookups and collisions.
     func plan(onlyFiles: Set<Int>? = nil, diagnostics: inout [Diagnostic]) -> EnumPropertiesPlan {
         let carried = rules.carriedTypeNames(in: model)
-        let selected = model.files.indices.filter { onlyFiles?.contains($0) ?? true }.flatMap { fileIndex in
+        let fileIndexes = onlyFiles.map { $0.sorted() } ?? Array(model.files.indices)
+        let selected = fileIndexes.flatMap { fileIndex in
             model.files[fileIndex].enums.indices.compactMap { enumIndex in
                 rules.isSelected(model.files[fileIndex].enums[enumIndex], carriedTypeNames: carried)
                     ? (fileIndex, enumIndex) : nil

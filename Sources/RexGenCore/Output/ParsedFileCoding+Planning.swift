@@ -2,18 +2,12 @@ import Foundation
 
 /// What `ParsedFileCoding.decodeForPlanning` reads past without building it.
 extension ParsedFileCoding.Decoder {
-    /// The members whose owner is not a struct, class, actor or protocol this file declares, compared as
-    /// bytes so that the others (nearly all, in an app's sources) are never built.
+    /// The members whose owner is not one of `ParsedFile.namesOfTypesOtherThanEnums` (enums and types are
+    /// decoded first), compared as bytes so that the others (nearly all, in an app's sources) are never built.
     mutating func membersForPlanning(into file: inout ParsedFile) throws {
-        var otherTypeNames: [String] = []
-        var index = 0
-        while index < file.types.count {
-            let name = file.types[index].qualifiedName
-            if !file.enums.contains(where: { $0.qualifiedName == name }) { otherTypeNames.append(name) }
-            index += 1
-        }
+        let otherTypeNames = file.namesOfTypesOtherThanEnums
         let count = try reader.count()
-        index = 0
+        var index = 0
         while index < count {
             index += 1
             let owner = try reader.slice(try reader.count())
@@ -24,7 +18,7 @@ extension ParsedFileCoding.Decoder {
                         && (owner.count == 0 || memcmp(name.baseAddress!, owner.baseAddress!, owner.count) == 0)
                 }
             }) {
-                _ = try reader.slice(try reader.count())  // name
+                try skipString()  // name
                 _ = try reader.byte()
                 _ = try reader.bool()
                 try skipLocation()
@@ -39,7 +33,7 @@ extension ParsedFileCoding.Decoder {
         var count = try reader.count()
         while count > 0 {
             count -= 1
-            _ = try reader.slice(try reader.count())
+            try skipString()
             try skipIfConfig()
         }
     }
@@ -49,14 +43,14 @@ extension ParsedFileCoding.Decoder {
         while count > 0 {
             count -= 1
             _ = try reader.byte()
-            _ = try reader.slice(try reader.count())
+            try skipString()
             if try reader.bool() { try skipLocation() }
         }
     }
 
     /// Reads past what `enumCase` reads.
     mutating func skipEnumCase() throws {
-        _ = try reader.slice(try reader.count())  // name
+        try skipString()  // name
         try skipLocation()
         _ = try reader.bool()
         try skipStrings()
@@ -66,7 +60,7 @@ extension ParsedFileCoding.Decoder {
             while count > 0 {
                 count -= 1
                 try skipOptionalString()
-                _ = try reader.slice(try reader.count())
+                try skipString()
                 try skipOptionalString()
                 _ = try reader.bool()
             }
@@ -75,27 +69,31 @@ extension ParsedFileCoding.Decoder {
         var count = try reader.count()  // annotations
         while count > 0 {
             count -= 1
-            _ = try reader.slice(try reader.count())
-            _ = try reader.slice(try reader.count())
+            try skipString()
+            try skipString()
             try skipOptionalString()
         }
     }
 
     mutating func skipLocation() throws {
-        if try reader.bool() { _ = try reader.slice(try reader.count()) }
+        if try reader.bool() { try skipString() }
         _ = try reader.natural()
         _ = try reader.natural()
     }
 
+    mutating func skipString() throws {
+        _ = try reader.slice(try reader.count())
+    }
+
     mutating func skipOptionalString() throws {
-        if try reader.bool() { _ = try reader.slice(try reader.count()) }
+        if try reader.bool() { try skipString() }
     }
 
     mutating func skipStrings() throws {
         var count = try reader.count()
         while count > 0 {
             count -= 1
-            _ = try reader.slice(try reader.count())
+            try skipString()
         }
     }
 
@@ -104,8 +102,8 @@ extension ParsedFileCoding.Decoder {
         while count > 0 {
             count -= 1
             _ = try reader.int()
-            _ = try reader.slice(try reader.count())
-            _ = try reader.slice(try reader.count())
+            try skipString()
+            try skipString()
             try skipStrings()
         }
     }

@@ -58,7 +58,7 @@ public enum IncrementalGeneration {
         // The outputs as they are on disk now, `stat`ed once, on every core (with one file per source, tens
         // of thousands): the up-to-date check and the per-source reuse compare them with what the last run wrote.
         let outputSignatures = cache.map { cache in
-            cache.fingerprint != fingerprint ? [] : directory.signatures(of: outputNames(in: cache))
+            cache.fingerprint != fingerprint ? [] : directory.signatures(of: recordedOutputNames(in: cache))
         } ?? []
         let unsure = cache.flatMap { unsureInputs(of: $0, fingerprint: fingerprint, inputs: inputs, outputSignatures: outputSignatures) }
         if let cache, let unsure, contentIsUnchanged(of: unsure, in: cache, inputs: inputs) {
@@ -155,7 +155,7 @@ public enum IncrementalGeneration {
     }
 
     /// The names of the cache's outputs, in its order (a `while` loop: see `SourceFileCollector.collect`).
-    private static func outputNames(in cache: GenerationCache) -> [String] {
+    private static func recordedOutputNames(in cache: GenerationCache) -> [String] {
         var names: [String] = []
         names.reserveCapacity(cache.outputs.count)
         var index = 0

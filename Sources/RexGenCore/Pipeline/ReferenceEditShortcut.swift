@@ -31,33 +31,46 @@ struct ReferenceEditShortcut {
     ///   also checked the options, the input list and the outputs.
     static func taken(_ cache: GenerationCache, unsure: [Int], summaryRules: SelectionRules,
                       inputs: InputSignatures) -> Self? {
+        guard unsure.allSatisfy({ cache.inputs[$0].isSummary }),
+              let edited = readEdited(cache, unsure: unsure, summaryRules: summaryRules, inputs: inputs) else { return nil }
+        return ReferenceEditShortcut(replacedRecords: edited.records)
+    }
+
+    /// The inputs that may have changed, read again, when each changed in nothing other outputs read of it:
+    /// a reference as this type's documentation says, a source as `SourceEditShortcut` says; neither with a
+    /// diagnostic of its own, before or now, nor named by one of the last run's. Nil otherwise.
+    /// - Returns: each edited file as it is now, and what the next cache stores for it, by input index.
+    static func readEdited(_ cache: GenerationCache, unsure: [Int], summaryRules: SelectionRules, inputs: InputSignatures)
+        -> (files: [Int: ParsedFile], records: [Int: GenerationCache.InputRecord])? {
         guard !unsure.isEmpty, cache.summaryKey == summaryRules.referenceSummaryKey,
-              unsure.allSatisfy({ cache.inputs[$0].isSummary && cache.inputs[$0].parsedRange != nil
-                  && inputs.signatures[$0] != nil }),
+              unsure.allSatisfy({ cache.inputs[$0].parsedRange != nil && inputs.signatures[$0] != nil }),
               cache.parseSectionIsIntact() else {
             return nil
         }
         let requests = unsure.map { index in
             SourceReadingStage.Request(path: inputs.paths[index], hashesContent: inputs.isRacy(inputs.signatures[index]!),
-                                       cached: nil, summaryRules: summaryRules)
+                                       cached: nil, summaryRules: cache.inputs[index].isSummary ? summaryRules : nil)
         }
         let answers = SourceReadingStage.read(requests)
         let edgeNames = cache.edgeNames
+        var files: [Int: ParsedFile] = [:]
+        var records: [Int: GenerationCache.InputRecord] = [:]
         for (index, answer) in zip(unsure, answers) {
             let path = inputs.paths[index]
+            let isSummary = cache.inputs[index].isSummary
             guard answer.file.diagnostics.isEmpty, let cached = cache.parsedFile(at: index), cached.diagnostics.isEmpty,
-                  comparable(answer.file, edgeNames: edgeNames) == comparable(cached, edgeNames: edgeNames),
+                  isSummary ? comparable(answer.file, edgeNames: edgeNames) == comparable(cached, edgeNames: edgeNames)
+                      : SourceEditShortcut.readByOtherOutputsIsUnchanged(answer.file, cached, rules: summaryRules,
+                                                                         edgeNames: edgeNames),
                   !cache.diagnostics.contains(where: { $0.contains(path) }) else {
                 return nil
             }
-        }
-        var replaced: [Int: GenerationCache.InputRecord] = [:]
-        for (index, answer) in zip(unsure, answers) {
-            replaced[index] = GenerationCache.InputRecord(
+            files[index] = answer.file
+            records[index] = GenerationCache.InputRecord(
                 signed: inputs.signatures[index]!, isRacy: inputs.isRacy(inputs.signatures[index]!),
-                path: inputs.paths[index], parse: .parsed(answer.file), contentHash: answer.contentHash, isSummary: true)
+                path: path, parse: .parsed(answer.file), contentHash: answer.contentHash, isSummary: isSummary)
         }
-        return ReferenceEditShortcut(replacedRecords: replaced)
+        return (files, records)
     }
 
     /// What of a summary the comparison sees: its encoding without positions, and without the cases whose

@@ -35,13 +35,22 @@ extension ParsedFile {
             summary.members = members
             return summary
         }
-        // A member's owner is the type whose body declares it, or the type an extension names; a name this
-        // file declares as a type other than an enum is a struct, class, actor or protocol.
-        var enumNames = Set<String>()
-        for declaration in enums { enumNames.insert(declaration.qualifiedName) }
-        var otherTypeNames = Set<String>()
-        for type in types where !enumNames.contains(type.qualifiedName) { otherTypeNames.insert(type.qualifiedName) }
+        let otherTypeNames = Set(namesOfTypesOtherThanEnums)
         summary.members = otherTypeNames.isEmpty ? members : members.filter { !otherTypeNames.contains($0.ownerName) }
         return summary
+    }
+
+    /// The structs, classes, actors and protocols this file declares, by qualified name: no member they own
+    /// can be an enum's. (A member's owner is the type whose body declares it, or the type an extension
+    /// names; a name this file declares as a type other than an enum is one of these.)
+    var namesOfTypesOtherThanEnums: [String] {
+        var names: [String] = []
+        var index = 0
+        while index < types.count {  // not `filter`: see `SourceFileCollector.collect`
+            let name = types[index].qualifiedName
+            if !enums.contains(where: { $0.qualifiedName == name }) { names.append(name) }
+            index += 1
+        }
+        return names
     }
 }

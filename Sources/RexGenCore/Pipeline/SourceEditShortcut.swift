@@ -42,33 +42,10 @@ struct SourceEditShortcut {
                       inputCount: Int) -> Self? {
         let rules = options.selection
         guard options.filePerSource, options.templates.isEmpty, options.cHeaders.headers.isEmpty,
-              inputCount == inputs.paths.count, !unsure.isEmpty, cache.summaryKey == rules.referenceSummaryKey,
-              unsure.allSatisfy({ cache.inputs[$0].parsedRange != nil && inputs.signatures[$0] != nil }),
-              unsure.contains(where: { !cache.inputs[$0].isSummary }), cache.parseSectionIsIntact() else {
-            return nil
-        }
-        let requests = unsure.map { index in
-            SourceReadingStage.Request(path: inputs.paths[index], hashesContent: inputs.isRacy(inputs.signatures[index]!),
-                                       cached: nil, summaryRules: cache.inputs[index].isSummary ? rules : nil)
-        }
-        let answers = SourceReadingStage.read(requests)
-        let edgeNames = cache.edgeNames
-        var edited: [Int: ParsedFile] = [:]
-        for (index, answer) in zip(unsure, answers) {
-            let path = inputs.paths[index]
-            guard answer.file.diagnostics.isEmpty, let cached = cache.parsedFile(at: index), cached.diagnostics.isEmpty,
-                  !cache.diagnostics.contains(where: { $0.contains(path) }) else {
-                return nil
-            }
-            if cache.inputs[index].isSummary {
-                guard ReferenceEditShortcut.comparable(answer.file, edgeNames: edgeNames)
-                    == ReferenceEditShortcut.comparable(cached, edgeNames: edgeNames) else { return nil }
-            } else {
-                guard readByOtherOutputsIsUnchanged(answer.file, cached, rules: rules, edgeNames: edgeNames) else { return nil }
-            }
-            edited[index] = answer.file
-        }
-        guard let model = model(cache, replacing: edited), !model.allFiles.contains(where: \.isSourceryOutput) else {
+              inputCount == inputs.paths.count, unsure.contains(where: { !cache.inputs[$0].isSummary }),
+              let (edited, records) = ReferenceEditShortcut.readEdited(cache, unsure: unsure, summaryRules: rules,
+                                                                       inputs: inputs),
+              let model = model(cache, replacing: edited), !model.allFiles.contains(where: \.isSourceryOutput) else {
             return nil
         }
         // Sources come first among the inputs, so an edited source's index is its index in `model.files`.
@@ -90,14 +67,7 @@ struct SourceEditShortcut {
         }
         let rendering = EnumPropertiesRenderer.renderPerSource(plan, sourcePaths: sourcePaths, unchanged: lastKeys)
         guard rendering.unchanged.contains(EnumPropertiesRenderer.fileName) else { return nil }
-        var replaced: [Int: GenerationCache.InputRecord] = [:]
-        for (index, answer) in zip(unsure, answers) {
-            replaced[index] = GenerationCache.InputRecord(
-                signed: inputs.signatures[index]!, isRacy: inputs.isRacy(inputs.signatures[index]!),
-                path: inputs.paths[index], parse: .parsed(answer.file), contentHash: answer.contentHash,
-                isSummary: cache.inputs[index].isSummary)
-        }
-        return SourceEditShortcut(replacedRecords: replaced, files: rendering.files.map { file in
+        return SourceEditShortcut(replacedRecords: records, files: rendering.files.map { file in
             (file, outputIndexes[file.name]!, rendering.keys[file.name]!)
         }, model: model)
     }
