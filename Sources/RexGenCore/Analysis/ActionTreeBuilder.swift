@@ -41,9 +41,11 @@ struct ActionTreeBuilder {
         var nestedParents = Set<ArraySlice<String>>()
         // `while` loops over a modular app's tens of thousands of files: see `SourceFileCollector.collect`.
         for (isReference, files) in [(false, model.files), (true, model.referenceFiles)] {
+            let firstFileIndex = isReference ? model.files.count : 0
             var position = 0
             while position < files.count {
                 let enums = files[position].enums
+                let fileIndex = firstFileIndex + position
                 position += 1
                 var index = 0
                 while index < enums.count {
@@ -53,8 +55,10 @@ struct ActionTreeBuilder {
                     let access = resolver.effectiveAccess(declared: declaration.declaredAccess,
                                                           enclosing: declaration.enclosingScopes)
                     guard access.isVisibleToOtherFiles else { continue }
-                    candidates.append(ActionTree.Node(declaration: declaration, isReference: isReference,
-                                                      effectiveAccess: access))
+                    var node = ActionTree.Node(declaration: declaration, isReference: isReference, effectiveAccess: access)
+                    node.fileIndex = fileIndex
+                    node.enumIndex = index - 1
+                    candidates.append(node)
                     isNode.append(rules.isActionEnum(declaration))
                     if declaration.qualifiedNameComponents.count > 1 {
                         nestedParents.insert(declaration.qualifiedNameComponents.dropLast())

@@ -45,6 +45,8 @@ public struct ConformancePlan: Sendable {
     public var access: AccessLevel
     /// Every `#if` clause the root, the path's cases and the enums on the path sit under.
     public var ifConfig: [IfConfigClause]
+    /// The enum's index among the tree's nodes (-1 when built by hand).
+    var node = -1
 
     public init(declaration: EnumDeclaration, path: [ActionTree.Edge], whereRequirements: [String],
                 access: AccessLevel, ifConfig: [IfConfigClause]) {

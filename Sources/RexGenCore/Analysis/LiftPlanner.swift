@@ -119,10 +119,12 @@ struct LiftPlanner {
                     at: declaration.location))
                 continue
             }
-            result.append(ConformancePlan(
+            var conformance = ConformancePlan(
                 declaration: declaration, path: reach.path, whereRequirements: requirements,
                 access: min(rootNode.effectiveAccess, tree.nodes[node].effectiveAccess, .public),
-                ifConfig: ifConfig(root: rootNode.declaration, path: reach.path)))
+                ifConfig: ifConfig(root: rootNode.declaration, path: reach.path))
+            conformance.node = node
+            result.append(conformance)
         }
         return result
     }

@@ -6,6 +6,10 @@ public struct ActionTree: Sendable {
         /// Read from `--reference` sources: part of the tree, but gets no generated code of its own.
         public var isReference: Bool
         public var effectiveAccess: AccessLevel
+        /// Where the declaration lies: its file's index in `SourceModel.allFiles` and its own in that file's
+        /// `enums` (-1 when built by hand), which the generation cache records for each lift conformance.
+        var fileIndex = -1
+        var enumIndex = -1
 
         public init(declaration: EnumDeclaration, isReference: Bool, effectiveAccess: AccessLevel) {
             self.declaration = declaration

@@ -16,7 +16,7 @@ public struct GenerationCache: Sendable {
     public static let fileName = ".rexgen-cache"
     private static let magic = Array("rexgen-cache\n".utf8)
     /// Bump on any change to the layout or to the model types `ParsedFileCoding` writes.
-    static let formatVersion: UInt64 = 12
+    static let formatVersion: UInt64 = 13
 
     public struct Input: Sendable, Equatable {
         public var path: String
@@ -63,12 +63,18 @@ public struct GenerationCache: Sendable {
     /// file again (see `sections` and `liftSections`), skipped in one step by the others.
     private let sectionBytes: Range<Int>
     private let liftSectionBytes: Range<Int>
+    /// Where `edgeNames` (with its length) and the lift file's two record blocks (with their counts) lie in
+    /// `storage`'s header, for a run that replaces them (see `replacing`).
+    let edgeNamesRecordRange: Range<Int>
+    let liftRecordsRange: Range<Int>
+    /// Where the records of the lift conformances' places in the tree lie (see `LiftTreeRecord`).
+    private let liftTreeBytes: Range<Int>
     /// The file's bytes, into which `parsedRange`s point: parses are decoded only when needed.
     let storage: [UInt8]
     /// Where the header's checksum lies in `storage`: the header is everything before it.
     private let headerEnd: Int
     /// Where the parse section lies in `storage`; its checksum is checked before the first decode.
-    private let parseSection: Range<Int>
+    let parseSection: Range<Int>
     private let parseChecksum: UInt64
 
     /// Everything about the options that changes the output, in a stable order.
@@ -144,6 +150,9 @@ public struct GenerationCache: Sendable {
     /// Where each conformance lies in the lift output, likewise.
     var liftSections: [RenderedSections.Record] { records(in: liftSectionBytes) }
 
+    /// Each lift conformance's place in the action tree, in `liftSections`' order (empty if one is malformed).
+    var liftTree: [LiftTreeRecord] { LiftTreeRecord.decode(storage, liftTreeBytes) }
+
     /// The fixed-size records `writeSections` wrote (empty if one is out of range).
     private func records(in bytes: Range<Int>) -> [RenderedSections.Record] {
         storage.withUnsafeBytes { raw in
@@ -167,14 +176,45 @@ public struct GenerationCache: Sendable {
 
     private func previousSections(_ sections: [RenderedSections.Record], of fileName: String,
                                   in directory: OutputDirectory) -> RenderedSections? {
+        guard !sections.isEmpty, let bytes = previousFile(fileName, in: directory) else { return nil }
+        return RenderedSections(text: String(decoding: bytes, as: UTF8.self), records: sections)
+    }
+
+    /// The bytes of an output the last run wrote, if the file is still exactly what it wrote.
+    func previousFile(_ fileName: String, in directory: OutputDirectory) -> [UInt8]? {
         let path = directory.filePath(fileName)
-        guard !sections.isEmpty, let output = outputs.first(where: { $0.path == fileName }),
+        guard let output = outputs.first(where: { $0.path == fileName }),
               let expectedHash = output.contentHash, SourceSnapshot.signature(of: path) == output.signature,
               case .success(let file) = SourceFile.read(path: path),
               file.bytes.withUnsafeBytes({ ContentHash.of($0) }) == expectedHash else {
             return nil
         }
-        return RenderedSections(text: String(decoding: file.bytes, as: UTF8.self), records: sections)
+        return file.bytes
+    }
+
+    /// Whether `name`'s bytes occur in any input's cached parse other than input `index`'s: names, payload
+    /// types, typealias targets, anything. A name that occurs in none is declared and mentioned by that
+    /// input alone (`memchr` for the first byte, `memcmp` for the rest: only the few names of one edit are
+    /// looked up, in a few megabytes).
+    func parses(otherThan index: Int, mention name: String) -> Bool {
+        guard let own = inputs[index].parsedRange else { return true }
+        let needle = Array(name.utf8)
+        guard let first = needle.first else { return true }
+        return storage.withUnsafeBytes { raw in
+            needle.withUnsafeBytes { needleBytes in
+                [parseSection.lowerBound..<own.lowerBound, own.upperBound..<parseSection.upperBound].contains { range in
+                    var start = range.lowerBound
+                    while range.upperBound - start >= needle.count {
+                        guard let found = memchr(raw.baseAddress! + start, Int32(first), range.upperBound - start - needle.count + 1)
+                        else { return false }
+                        let offset = found - UnsafeMutableRawPointer(mutating: raw.baseAddress!)
+                        if memcmp(raw.baseAddress! + offset, needleBytes.baseAddress!, needle.count) == 0 { return true }
+                        start = offset + 1
+                    }
+                    return false
+                }
+            }
+        }
     }
 
     // MARK: - Reading and writing the file
@@ -193,7 +233,9 @@ public struct GenerationCache: Sendable {
             }
             let fingerprint = try reader.string()
             let summaryKey = try reader.string()
+            let edgeNamesStart = reader.offset
             let edgeNames = try reader.string()
+            let edgeNamesRecordRange = edgeNamesStart..<reader.offset
             var parsedOffset = 0
             var inputs: [Input] = []
             let inputCount = try reader.count()
@@ -217,7 +259,9 @@ public struct GenerationCache: Sendable {
             let outputs = try readEntries(&reader, ranges: &outputRecordRanges)
             let diagnostics = try reader.strings()
             let sectionBytes = try skipSections(&reader)
+            let liftRecordsStart = reader.offset
             let liftSectionBytes = try skipSections(&reader)
+            let liftTreeBytes = try LiftTreeRecord.skip(&reader)
             let headerEnd = reader.offset
             guard try reader.fixed64() == ContentHash.of(UnsafeRawBufferPointer(rebasing: raw[..<headerEnd])) else {
                 throw ByteReader.Malformed()
@@ -235,7 +279,9 @@ public struct GenerationCache: Sendable {
             }
             return GenerationCache(fingerprint: fingerprint, summaryKey: summaryKey, edgeNames: edgeNames, inputs: inputs, extraFiles: extraFiles, outputs: outputs,
                                    diagnostics: diagnostics, outputRecordRanges: outputRecordRanges, sectionBytes: sectionBytes,
-                                   liftSectionBytes: liftSectionBytes, storage: bytes, headerEnd: headerEnd,
+                                   liftSectionBytes: liftSectionBytes, edgeNamesRecordRange: edgeNamesRecordRange,
+                                   liftRecordsRange: liftRecordsStart..<headerEnd, liftTreeBytes: liftTreeBytes,
+                                   storage: bytes, headerEnd: headerEnd,
                                    parseSection: parseStart..<(parseStart + parsedOffset), parseChecksum: parseChecksum)
         }
     }
@@ -275,7 +321,8 @@ public struct GenerationCache: Sendable {
 
     static func encode(fingerprint: String, summaryKey: String, edgeNames: String, inputs: [InputRecord], parses: ParseSection,
                        extraFiles: [Entry], outputs: [Entry], diagnostics: [String],
-                       sections: [RenderedSections.Record], liftSections: [RenderedSections.Record] = []) -> [UInt8] {
+                       sections: [RenderedSections.Record], liftSections: [RenderedSections.Record] = [],
+                       liftTree: [LiftTreeRecord] = []) -> [UInt8] {
         let writer = ByteWriter(capacity: 64 * inputs.count + parses.bytes.count + 1024)
         writer.raw(magic)
         writer.unsigned(formatVersion)
@@ -289,7 +336,7 @@ public struct GenerationCache: Sendable {
         writeEntries(outputs, to: writer)
         writer.strings(diagnostics)
         writeSections(sections, to: writer)
-        writeSections(liftSections, to: writer)
+        writeLiftRecords(liftSections, liftTree, to: writer)
         writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of($0) })
         writer.raw(parses.bytes)
         return writer.bytes
@@ -319,7 +366,11 @@ public struct GenerationCache: Sendable {
     /// outputs too (by index in `outputs`), and all else as it is. The other records and parses are copied as
     /// bytes, neither decoded nor encoded again: in a modular app that is tens of thousands of them for the
     /// one file an edit touched. Nil when a replaced input has no parse to replace.
-    func replacing(inputs replacements: [Int: InputRecord], outputs replacedOutputs: [Int: Entry] = [:]) -> [UInt8]? {
+    /// - Parameter edgeNames: `edgeNames` anew, if they changed.
+    /// - Parameter lift: the lift file's records anew, if that file was rewritten.
+    func replacing(inputs replacements: [Int: InputRecord], outputs replacedOutputs: [Int: Entry] = [:],
+                   edgeNames newEdgeNames: String? = nil,
+                   lift: (sections: [RenderedSections.Record], tree: [LiftTreeRecord])? = nil) -> [UInt8]? {
         let indexes = replacements.keys.sorted()
         guard indexes.allSatisfy({ inputs[$0].parsedRange != nil }),
               replacedOutputs.keys.allSatisfy(outputRecordRanges.indices.contains) else { return nil }
@@ -336,6 +387,17 @@ public struct GenerationCache: Sendable {
             Self.writeEntry(replacedOutputs[index]!, to: writer)
             records.append((outputRecordRanges[index], writer.bytes[...]))
         }
+        if let newEdgeNames {
+            let writer = ByteWriter(capacity: newEdgeNames.utf8.count + 16)
+            writer.string(newEdgeNames)
+            records.append((edgeNamesRecordRange, writer.bytes[...]))
+        }
+        if let lift {
+            let writer = ByteWriter(capacity: 64 * lift.sections.count + 16)
+            Self.writeLiftRecords(lift.sections, lift.tree, to: writer)
+            records.append((liftRecordsRange, writer.bytes[...]))
+        }
+        records.sort { $0.range.lowerBound < $1.range.lowerBound }
         let grown = parses.reduce(0) { $0 + $1.count } + records.reduce(0) { $0 + $1.bytes.count }
         let writer = ByteWriter(capacity: storage.count + grown)
         storage.withUnsafeBytes { raw in
@@ -404,6 +466,13 @@ public struct GenerationCache: Sendable {
         writer.signed(signature.size)
         writer.signed(signature.modified)
         writer.unsigned(signature.inode)
+    }
+
+    /// The lift file's two blocks: where each conformance lies, and its place in the tree (as many).
+    private static func writeLiftRecords(_ sections: [RenderedSections.Record], _ tree: [LiftTreeRecord],
+                                         to writer: ByteWriter) {
+        writeSections(sections, to: writer)
+        LiftTreeRecord.write(tree, to: writer)
     }
 
     /// Fixed-size records (key, start, length: four little-endian words), written as one block so that a

@@ -16,6 +16,10 @@ public enum IncrementalGeneration {
         /// nothing any other output reads of them (see `SourceEditShortcut`): only their own files were
         /// rendered again, and written where their content changed. The diagnostics are the last run's.
         case sourcesChangedInTheirOwnFiles(diagnostics: [String], readFiles: Int, written: OutputDirectory.WriteResult)
+        /// One reference changed, gaining or losing a leaf action enum and the case that carries it (see
+        /// `TreeEditShortcut`): the leaf's lift conformance was written into the last run's lift file or cut
+        /// out of it, and nothing else changed. The diagnostics are the last run's.
+        case referenceChangedALeafOfTheTree(diagnostics: [String], written: OutputDirectory.WriteResult)
         case generated(Pipeline.Result, OutputDirectory.WriteResult)
     }
 
@@ -79,6 +83,11 @@ public enum IncrementalGeneration {
             if exitsAfterwards { ProcessLifetime.keepUntilExit((shortcut, cache)) }
             return .sourcesChangedInTheirOwnFiles(diagnostics: cache.diagnostics, readFiles: shortcut.replacedRecords.count,
                                                   written: write(shortcut, cache: cache, in: directory))
+        }
+        if let cache, let unsure, let shortcut = TreeEditShortcut.taken(cache, unsure: unsure, options: options, inputs: inputs,
+                                                                         inputCount: allPaths.count, directory: directory) {
+            if exitsAfterwards { ProcessLifetime.keepUntilExit((shortcut, cache)) }
+            return .referenceChangedALeafOfTheTree(diagnostics: cache.diagnostics, written: write(shortcut, cache: cache, in: directory))
         }
         timings.append(StageTiming(stage: "cache", seconds: cacheClock.seconds,
                                    detail: cache == nil ? "none usable" : "\(cache!.inputs.count) files known"))
@@ -192,6 +201,28 @@ public enum IncrementalGeneration {
         return written
     }
 
+    /// Writes the lift file anew (if it changed) and records it, the edited reference and the tree in the cache.
+    private static func write(_ shortcut: TreeEditShortcut, cache: GenerationCache, in directory: OutputDirectory)
+        -> OutputDirectory.WriteResult {
+        var written = OutputDirectory.WriteResult()
+        var outputs: [Int: GenerationCache.Entry] = [:]
+        if let file = shortcut.liftFile, let outputIndex = cache.outputs.firstIndex(where: { $0.path == file.name }) {
+            var contents = file.contents
+            let hash = contents.withUTF8 { ContentHash.of(UnsafeRawBufferPointer($0)) }
+            written = directory.write([file], contentHashes: { [hash] })
+            outputs[outputIndex] = GenerationCache.Entry(path: file.name, signature: SourceSnapshot.signature(of: directory.filePath(file.name)),
+                                                         contentHash: hash)
+        }
+        if written.diagnostics.isEmpty, shortcut.liftFile == nil || !outputs.isEmpty,
+           let bytes = cache.replacing(inputs: [shortcut.replacedRecord.index: shortcut.replacedRecord.record], outputs: outputs,
+                                       edgeNames: shortcut.edgeNames, lift: (shortcut.liftSections, shortcut.liftTree)) {
+            GenerationCache.save(bytes, to: directory)
+        } else {
+            GenerationCache.remove(from: directory)
+        }
+        return written
+    }
+
     /// With one file per source, the outputs that are on disk exactly as the last run wrote them (same
     /// `stat` signature), by name, with the render key they came from: a file whose key comes out the same
     /// again need not be rendered or written. Only under the same options and the same `rexgen`.
@@ -240,7 +271,8 @@ public enum IncrementalGeneration {
                                            inputs: records, parses: parseSection,
                                            extraFiles: inputs.extraFiles, outputs: outputs,
                                            diagnostics: result.diagnostics.map(\.description), sections: result.sections,
-                                           liftSections: result.liftSections)
+                                           liftSections: result.liftSections,
+                                           liftTree: result.lifts.map { LiftTreeRecord.records(for: $0, in: result.actionTree) } ?? [])
         GenerationCache.save(bytes, to: directory)
         return bytes.count
     }

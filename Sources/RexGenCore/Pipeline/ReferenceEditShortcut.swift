@@ -75,7 +75,8 @@ struct ReferenceEditShortcut {
 
     /// What of a summary the comparison sees: its encoding without positions, and without the cases whose
     /// payload cannot name an action enum of the model `edgeNames` come from.
-    static func comparable(_ summary: ParsedFile, edgeNames: String) -> [UInt8] {
+    /// - Parameter excluding: names left out of `edgeNames`.
+    static func comparable(_ summary: ParsedFile, edgeNames: String, excluding: Set<String> = []) -> [UInt8] {
         var summary = summary
         for index in summary.enums.indices {
             summary.enums[index].cases.removeAll { enumCase in
@@ -83,7 +84,7 @@ struct ReferenceEditShortcut {
                       let last = TypeNameResolver.split(enumCase.associatedValues![0].typeText)?.components.last else {
                     return true
                 }
-                return !contains(edgeNames, last)
+                return excluding.contains(last) || !contains(edgeNames, last)
             }
         }
         return ParsedFileCoding.positionFreeEncoding(of: summary)

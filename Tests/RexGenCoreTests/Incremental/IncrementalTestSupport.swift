@@ -141,6 +141,10 @@ final class IncrementalProject {
             XCTAssertEqual(diagnostics, full.diagnostics.map(\.description), file: file, line: line)
             XCTAssertTrue(written.diagnostics.isEmpty, "\(written.diagnostics)", file: file, line: line)
             if let expected { XCTAssertEqual(readFiles, expected, "files parsed", file: file, line: line) }
+        case .referenceChangedALeafOfTheTree(let diagnostics, let written):
+            XCTAssertEqual(diagnostics, full.diagnostics.map(\.description), file: file, line: line)
+            XCTAssertTrue(written.diagnostics.isEmpty, "\(written.diagnostics)", file: file, line: line)
+            if let expected { XCTAssertEqual(1, expected, "files parsed", file: file, line: line) }
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: cachePath), "the cache is kept", file: file, line: line)
         return outcome
@@ -166,6 +170,7 @@ extension IncrementalGeneration.Outcome {
         case .generated(let result, _): result.parsedFileCount
         case .referencesChangedInNothingUsed(_, let readFiles): readFiles
         case .sourcesChangedInTheirOwnFiles(_, let readFiles, _): readFiles
+        case .referenceChangedALeafOfTheTree: 1
         case .upToDate: nil
         }
     }
@@ -179,6 +184,12 @@ extension IncrementalGeneration.Outcome {
     /// The shortcut for sources edited in nothing other outputs read (`SourceEditShortcut`).
     var tookSourceShortcut: Bool {
         if case .sourcesChangedInTheirOwnFiles = self { return true }
+        return false
+    }
+
+    /// The shortcut for a leaf of the action tree added or removed in one reference (`TreeEditShortcut`).
+    var tookTreeShortcut: Bool {
+        if case .referenceChangedALeafOfTheTree = self { return true }
         return false
     }
 }

@@ -108,7 +108,7 @@ public enum LiftRenderer {
     /// rather than interpolation and writer closures, since this runs once per conformance (ten thousand
     /// times for a modular app), and in the debug build the build plugin runs each interpolation is a
     /// generic call.
-    private static func conformanceText(_ conformance: ConformancePlan, camel: String, rootType: String,
+    static func conformanceText(_ conformance: ConformancePlan, camel: String, rootType: String,
                                         protocolName: String) -> String {
         let access = conformance.access.memberKeyword
         var text = "\n"
