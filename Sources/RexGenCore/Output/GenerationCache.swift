@@ -57,7 +57,7 @@ public struct GenerationCache: Sendable {
     /// The warnings and notes of that run, shown again when it is reused.
     public var diagnostics: [String]
     /// Where each output's record lies in `storage`'s header, in `outputs`' order.
-    private let outputRecordRanges: [Range<Int>]
+    let outputRecordRanges: [Range<Int>]
     /// Where the records of the enum-properties file's sections and of the lift file's conformances lie in
     /// `storage`'s header: thousands of each, 32 bytes a record, decoded only by a run that renders that
     /// file again (see `sections` and `liftSections`), skipped in one step by the others.
@@ -72,41 +72,10 @@ public struct GenerationCache: Sendable {
     /// The file's bytes, into which `parsedRange`s point: parses are decoded only when needed.
     let storage: [UInt8]
     /// Where the header's checksum lies in `storage`: the header is everything before it.
-    private let headerEnd: Int
+    let headerEnd: Int
     /// Where the parse section lies in `storage`; its checksum is checked before the first decode.
     let parseSection: Range<Int>
     private let parseChecksum: UInt64
-
-    /// Everything about the options that changes the output, in a stable order.
-    public static func fingerprint(_ options: GenerationOptions, version: String = RexGenVersion.current) -> String {
-        let arguments = options.templateArguments.sorted { $0.key < $1.key }.map { key, value in
-            switch value {
-            case .value(let text): "\(key)=\(text)"
-            case .list(let items): "\(key)=[\(items.joined(separator: ","))]"
-            }
-        }
-        let parts: [(String, [String])] = [
-            ("version", [version]), ("sources", digest(options.sources)), ("references", digest(options.references)),
-            ("suffixes", options.selection.suffixes), ("allEnums", [String(options.selection.selectsAllEnums)]),
-            ("lift", options.lift.frameworks.map(\.rawValue)),
-            ("combineFeedbackAPI", [options.combineFeedbackAPI.rawValue]), ("roots", options.roots), ("templates", options.templates),
-            ("args", arguments), ("cHeaders", options.cHeaders.headers), ("includePaths", options.cHeaders.includePaths),
-            ("defines", options.cHeaders.defines), ("filePerSource", [String(options.filePerSource)]),
-            ("casePaths", [String(options.casePaths)]),
-        ]
-        return parts.map { "\($0.0)=\($0.1.joined(separator: "\u{1F}"))" }.joined(separator: "\u{1E}")
-    }
-
-    /// A long list of paths (the build plugin names every file of every dependency) as its length and two
-    /// independent 64-bit hashes, so the fingerprint stays small to store, load and compare.
-    private static func digest(_ paths: [String]) -> [String] {
-        guard paths.count > 16 else { return paths }
-        var joined = paths.joined(separator: "\u{1F}")
-        return joined.withUTF8 { bytes in
-            let raw = UnsafeRawBufferPointer(bytes)
-            return ["\(paths.count) paths", String(ContentHash.of(raw), radix: 16), String(ContentHash.of(raw, seed: 1), radix: 16)]
-        }
-    }
 
     /// The cached parse of input `index`, or nil when it was not kept or does not decode.
     /// - Parameter forPlanning: only what planning another file's enums reads of it
@@ -178,43 +147,6 @@ public struct GenerationCache: Sendable {
                                   in directory: OutputDirectory) -> RenderedSections? {
         guard !sections.isEmpty, let bytes = previousFile(fileName, in: directory) else { return nil }
         return RenderedSections(text: String(decoding: bytes, as: UTF8.self), records: sections)
-    }
-
-    /// The bytes of an output the last run wrote, if the file is still exactly what it wrote.
-    func previousFile(_ fileName: String, in directory: OutputDirectory) -> [UInt8]? {
-        let path = directory.filePath(fileName)
-        guard let output = outputs.first(where: { $0.path == fileName }),
-              let expectedHash = output.contentHash, SourceSnapshot.signature(of: path) == output.signature,
-              case .success(let file) = SourceFile.read(path: path),
-              file.bytes.withUnsafeBytes({ ContentHash.of($0) }) == expectedHash else {
-            return nil
-        }
-        return file.bytes
-    }
-
-    /// Whether `name`'s bytes occur in any input's cached parse other than input `index`'s: names, payload
-    /// types, typealias targets, anything. A name that occurs in none is declared and mentioned by that
-    /// input alone (`memchr` for the first byte, `memcmp` for the rest: only the few names of one edit are
-    /// looked up, in a few megabytes).
-    func parses(otherThan index: Int, mention name: String) -> Bool {
-        guard let own = inputs[index].parsedRange else { return true }
-        let needle = Array(name.utf8)
-        guard let first = needle.first else { return true }
-        return storage.withUnsafeBytes { raw in
-            needle.withUnsafeBytes { needleBytes in
-                [parseSection.lowerBound..<own.lowerBound, own.upperBound..<parseSection.upperBound].contains { range in
-                    var start = range.lowerBound
-                    while range.upperBound - start >= needle.count {
-                        guard let found = memchr(raw.baseAddress! + start, Int32(first), range.upperBound - start - needle.count + 1)
-                        else { return false }
-                        let offset = found - UnsafeMutableRawPointer(mutating: raw.baseAddress!)
-                        if memcmp(raw.baseAddress! + offset, needleBytes.baseAddress!, needle.count) == 0 { return true }
-                        start = offset + 1
-                    }
-                    return false
-                }
-            }
-        }
     }
 
     // MARK: - Reading and writing the file
@@ -342,7 +274,7 @@ public struct GenerationCache: Sendable {
         return writer.bytes
     }
 
-    private static func encoded(_ parse: InputRecord.Parse) -> ArraySlice<UInt8> {
+    static func encoded(_ parse: InputRecord.Parse) -> ArraySlice<UInt8> {
         switch parse {
         case .none: return []
         case .encoded(let bytes): return bytes
@@ -353,73 +285,13 @@ public struct GenerationCache: Sendable {
         }
     }
 
-    private static func write(_ input: InputRecord, parseLength: Int, to writer: ByteWriter) {
+    static func write(_ input: InputRecord, parseLength: Int, to writer: ByteWriter) {
         writer.string(input.path)
         writeSignature(input.signature, to: writer)
         writer.bool(input.contentHash != nil)
         if let contentHash = input.contentHash { writer.fixed64(contentHash) }
         writer.bool(input.isSummary)
         writer.count(parseLength)
-    }
-
-    /// This cache's bytes with a few inputs recorded anew (by index: signature, content hash, parse), a few
-    /// outputs too (by index in `outputs`), and all else as it is. The other records and parses are copied as
-    /// bytes, neither decoded nor encoded again: in a modular app that is tens of thousands of them for the
-    /// one file an edit touched. Nil when a replaced input has no parse to replace.
-    /// - Parameter edgeNames: `edgeNames` anew, if they changed.
-    /// - Parameter lift: the lift file's records anew, if that file was rewritten.
-    func replacing(inputs replacements: [Int: InputRecord], outputs replacedOutputs: [Int: Entry] = [:],
-                   edgeNames newEdgeNames: String? = nil,
-                   lift: (sections: [RenderedSections.Record], tree: [LiftTreeRecord])? = nil) -> [UInt8]? {
-        let indexes = replacements.keys.sorted()
-        guard indexes.allSatisfy({ inputs[$0].parsedRange != nil }),
-              replacedOutputs.keys.allSatisfy(outputRecordRanges.indices.contains) else { return nil }
-        let parses = indexes.map { Self.encoded(replacements[$0]!.parse) }
-        // The header's records to write anew, in the order they lie (inputs' records come before outputs').
-        var records: [(range: Range<Int>, bytes: ArraySlice<UInt8>)] = []
-        for (index, parse) in zip(indexes, parses) {
-            let writer = ByteWriter(capacity: 64)
-            Self.write(replacements[index]!, parseLength: parse.count, to: writer)
-            records.append((inputs[index].recordRange, writer.bytes[...]))
-        }
-        for index in replacedOutputs.keys.sorted() {
-            let writer = ByteWriter(capacity: 64)
-            Self.writeEntry(replacedOutputs[index]!, to: writer)
-            records.append((outputRecordRanges[index], writer.bytes[...]))
-        }
-        if let newEdgeNames {
-            let writer = ByteWriter(capacity: newEdgeNames.utf8.count + 16)
-            writer.string(newEdgeNames)
-            records.append((edgeNamesRecordRange, writer.bytes[...]))
-        }
-        if let lift {
-            let writer = ByteWriter(capacity: 64 * lift.sections.count + 16)
-            Self.writeLiftRecords(lift.sections, lift.tree, to: writer)
-            records.append((liftRecordsRange, writer.bytes[...]))
-        }
-        records.sort { $0.range.lowerBound < $1.range.lowerBound }
-        let grown = parses.reduce(0) { $0 + $1.count } + records.reduce(0) { $0 + $1.bytes.count }
-        let writer = ByteWriter(capacity: storage.count + grown)
-        storage.withUnsafeBytes { raw in
-            var copied = 0
-            for record in records {
-                writer.raw(raw[copied..<record.range.lowerBound])
-                writer.raw(record.bytes)
-                copied = record.range.upperBound
-            }
-            writer.raw(raw[copied..<headerEnd])
-            writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of($0) })
-            let parseStart = writer.count
-            copied = parseSection.lowerBound
-            for (index, parse) in zip(indexes, parses) {
-                writer.raw(raw[copied..<inputs[index].parsedRange!.lowerBound])
-                writer.raw(parse)
-                copied = inputs[index].parsedRange!.upperBound
-            }
-            writer.raw(raw[copied..<parseSection.upperBound])
-            writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of(UnsafeRawBufferPointer(rebasing: $0[parseStart...])) })
-        }
-        return writer.bytes
     }
 
     /// The cache is a convenience: a failed write is no error, and the next run simply does everything.
@@ -469,7 +341,7 @@ public struct GenerationCache: Sendable {
     }
 
     /// The lift file's two blocks: where each conformance lies, and its place in the tree (as many).
-    private static func writeLiftRecords(_ sections: [RenderedSections.Record], _ tree: [LiftTreeRecord],
+    static func writeLiftRecords(_ sections: [RenderedSections.Record], _ tree: [LiftTreeRecord],
                                          to writer: ByteWriter) {
         writeSections(sections, to: writer)
         LiftTreeRecord.write(tree, to: writer)
@@ -512,7 +384,7 @@ public struct GenerationCache: Sendable {
         for entry in entries { writeEntry(entry, to: writer) }
     }
 
-    private static func writeEntry(_ entry: Entry, to writer: ByteWriter) {
+    static func writeEntry(_ entry: Entry, to writer: ByteWriter) {
         writer.string(entry.path)
         writeSignature(entry.signature, to: writer)
         writer.bool(entry.contentHash != nil)

@@ -1,0 +1,102 @@
+import Foundation
+
+/// What a run that takes a shortcut reads of the last run's outputs and cache, and the cache it writes
+/// back: the last one's bytes with a few records replaced.
+extension GenerationCache {
+    /// The bytes of an output the last run wrote, if the file is still exactly what it wrote.
+    func previousFile(_ fileName: String, in directory: OutputDirectory) -> [UInt8]? {
+        let path = directory.filePath(fileName)
+        guard let output = outputs.first(where: { $0.path == fileName }),
+              let expectedHash = output.contentHash, SourceSnapshot.signature(of: path) == output.signature,
+              case .success(let file) = SourceFile.read(path: path),
+              file.bytes.withUnsafeBytes({ ContentHash.of($0) }) == expectedHash else {
+            return nil
+        }
+        return file.bytes
+    }
+
+    /// Whether `name`'s bytes occur in any input's cached parse other than input `index`'s: names, payload
+    /// types, typealias targets, anything. A name that occurs in none is declared and mentioned by that
+    /// input alone (`memchr` for the first byte, `memcmp` for the rest: only the few names of one edit are
+    /// looked up, in a few megabytes).
+    func parses(otherThan index: Int, mention name: String) -> Bool {
+        guard let own = inputs[index].parsedRange else { return true }
+        let needle = Array(name.utf8)
+        guard let first = needle.first else { return true }
+        return storage.withUnsafeBytes { raw in
+            needle.withUnsafeBytes { needleBytes in
+                [parseSection.lowerBound..<own.lowerBound, own.upperBound..<parseSection.upperBound].contains { range in
+                    var start = range.lowerBound
+                    while range.upperBound - start >= needle.count {
+                        guard let found = memchr(raw.baseAddress! + start, Int32(first), range.upperBound - start - needle.count + 1)
+                        else { return false }
+                        let offset = found - UnsafeMutableRawPointer(mutating: raw.baseAddress!)
+                        if memcmp(raw.baseAddress! + offset, needleBytes.baseAddress!, needle.count) == 0 { return true }
+                        start = offset + 1
+                    }
+                    return false
+                }
+            }
+        }
+    }
+
+    /// This cache's bytes with a few inputs recorded anew (by index: signature, content hash, parse), a few
+    /// outputs too (by index in `outputs`), and all else as it is. The other records and parses are copied as
+    /// bytes, neither decoded nor encoded again: in a modular app that is tens of thousands of them for the
+    /// one file an edit touched. Nil when a replaced input has no parse to replace.
+    /// - Parameter edgeNames: `edgeNames` anew, if they changed.
+    /// - Parameter lift: the lift file's records anew, if that file was rewritten.
+    func replacing(inputs replacements: [Int: InputRecord], outputs replacedOutputs: [Int: Entry] = [:],
+                   edgeNames newEdgeNames: String? = nil,
+                   lift: (sections: [RenderedSections.Record], tree: [LiftTreeRecord])? = nil) -> [UInt8]? {
+        let indexes = replacements.keys.sorted()
+        guard indexes.allSatisfy({ inputs[$0].parsedRange != nil }),
+              replacedOutputs.keys.allSatisfy(outputRecordRanges.indices.contains) else { return nil }
+        let parses = indexes.map { Self.encoded(replacements[$0]!.parse) }
+        // The header's records to write anew, in the order they lie (inputs' records come before outputs').
+        var records: [(range: Range<Int>, bytes: ArraySlice<UInt8>)] = []
+        for (index, parse) in zip(indexes, parses) {
+            let writer = ByteWriter(capacity: 64)
+            Self.write(replacements[index]!, parseLength: parse.count, to: writer)
+            records.append((inputs[index].recordRange, writer.bytes[...]))
+        }
+        for index in replacedOutputs.keys.sorted() {
+            let writer = ByteWriter(capacity: 64)
+            Self.writeEntry(replacedOutputs[index]!, to: writer)
+            records.append((outputRecordRanges[index], writer.bytes[...]))
+        }
+        if let newEdgeNames {
+            let writer = ByteWriter(capacity: newEdgeNames.utf8.count + 16)
+            writer.string(newEdgeNames)
+            records.append((edgeNamesRecordRange, writer.bytes[...]))
+        }
+        if let lift {
+            let writer = ByteWriter(capacity: 64 * lift.sections.count + 16)
+            Self.writeLiftRecords(lift.sections, lift.tree, to: writer)
+            records.append((liftRecordsRange, writer.bytes[...]))
+        }
+        records.sort { $0.range.lowerBound < $1.range.lowerBound }
+        let grown = parses.reduce(0) { $0 + $1.count } + records.reduce(0) { $0 + $1.bytes.count }
+        let writer = ByteWriter(capacity: storage.count + grown)
+        storage.withUnsafeBytes { raw in
+            var copied = 0
+            for record in records {
+                writer.raw(raw[copied..<record.range.lowerBound])
+                writer.raw(record.bytes)
+                copied = record.range.upperBound
+            }
+            writer.raw(raw[copied..<headerEnd])
+            writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of($0) })
+            let parseStart = writer.count
+            copied = parseSection.lowerBound
+            for (index, parse) in zip(indexes, parses) {
+                writer.raw(raw[copied..<inputs[index].parsedRange!.lowerBound])
+                writer.raw(parse)
+                copied = inputs[index].parsedRange!.upperBound
+            }
+            writer.raw(raw[copied..<parseSection.upperBound])
+            writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of(UnsafeRawBufferPointer(rebasing: $0[parseStart...])) })
+        }
+        return writer.bytes
+    }
+}
