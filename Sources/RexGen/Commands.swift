@@ -56,11 +56,11 @@ struct GenerateCommand: ParsableCommand {
                     + "own files were rendered again (\(ContinuousClock.now - clock))")
             }
             try report(written, in: directory)
-        case .referenceChangedALeafOfTheTree(let diagnostics, let written):
+        case .leafOfTheTreeChanged(let diagnostics, let written):
             if !input.quiet { diagnostics.forEach(Console.error) }
             if input.verbose {
-                Console.error("rexgen: 1 reference file gained or lost a leaf of the action tree; only its lift "
-                    + "conformance was written or removed (\(ContinuousClock.now - clock))")
+                Console.error("rexgen: 1 file gained or lost a leaf of the action tree; only its lift conformance "
+                    + "(and the file's own output) was written or removed (\(ContinuousClock.now - clock))")
             }
             try report(written, in: directory)
         case .generated(let result, let written):

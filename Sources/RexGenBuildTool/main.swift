@@ -43,11 +43,11 @@ case .sourcesChangedInTheirOwnFiles(let previous, let readFiles, let written)?:
         printError("RexGenBuildTool: \(readFiles) file(s) changed in nothing other outputs read of them; "
             + "\(written.written.count) of their own files written again")
     }
-case .referenceChangedALeafOfTheTree(let previous, let written)?:
+case .leafOfTheTreeChanged(let previous, let written)?:
     if !arguments.quiet { previous.forEach(printError) }
     diagnostics += written.diagnostics
     if arguments.verbose {
-        printError("RexGenBuildTool: 1 reference file gained or lost a leaf of the action tree; its lift conformance "
+        printError("RexGenBuildTool: 1 file gained or lost a leaf of the action tree; its lift conformance "
             + "written or removed, \(written.written.count) file(s) written again")
     }
 case .generated(let result, let written)?:

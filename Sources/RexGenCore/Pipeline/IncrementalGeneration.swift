@@ -16,10 +16,11 @@ public enum IncrementalGeneration {
         /// nothing any other output reads of them (see `SourceEditShortcut`): only their own files were
         /// rendered again, and written where their content changed. The diagnostics are the last run's.
         case sourcesChangedInTheirOwnFiles(diagnostics: [String], readFiles: Int, written: OutputDirectory.WriteResult)
-        /// One reference changed, gaining or losing a leaf action enum and the case that carries it (see
+        /// One file changed, gaining or losing a leaf action enum and the case that carries it (see
         /// `TreeEditShortcut`): the leaf's lift conformance was written into the last run's lift file or cut
-        /// out of it, and nothing else changed. The diagnostics are the last run's.
-        case referenceChangedALeafOfTheTree(diagnostics: [String], written: OutputDirectory.WriteResult)
+        /// out of it, a source's own file rendered again, and nothing else changed. The diagnostics are the
+        /// last run's.
+        case leafOfTheTreeChanged(diagnostics: [String], written: OutputDirectory.WriteResult)
         case generated(Pipeline.Result, OutputDirectory.WriteResult)
     }
 
@@ -87,7 +88,7 @@ public enum IncrementalGeneration {
         if let cache, let unsure, let shortcut = TreeEditShortcut.taken(cache, unsure: unsure, options: options, inputs: inputs,
                                                                          inputCount: allPaths.count, directory: directory) {
             if exitsAfterwards { ProcessLifetime.keepUntilExit((shortcut, cache)) }
-            return .referenceChangedALeafOfTheTree(diagnostics: cache.diagnostics, written: write(shortcut, cache: cache, in: directory))
+            return .leafOfTheTreeChanged(diagnostics: cache.diagnostics, written: write(shortcut, cache: cache, in: directory))
         }
         timings.append(StageTiming(stage: "cache", seconds: cacheClock.seconds,
                                    detail: cache == nil ? "none usable" : "\(cache!.inputs.count) files known"))
@@ -178,21 +179,7 @@ public enum IncrementalGeneration {
     /// Writes the edited sources' own files and records them, with the files read again, in the cache.
     private static func write(_ shortcut: SourceEditShortcut, cache: GenerationCache, in directory: OutputDirectory)
         -> OutputDirectory.WriteResult {
-        var lastWritten: [String: (signature: SourceSnapshot.Signature, contentHash: UInt64)] = [:]
-        for (_, outputIndex, _) in shortcut.files {
-            let output = cache.outputs[outputIndex]
-            if let signature = output.signature, let hash = output.contentHash { lastWritten[output.path] = (signature, hash) }
-        }
-        let hashes = shortcut.files.map { rendered in
-            var contents = rendered.file.contents
-            return contents.withUTF8 { ContentHash.of(UnsafeRawBufferPointer($0)) }
-        }
-        let written = directory.write(shortcut.files.map(\.file), lastWritten: lastWritten, contentHashes: { hashes })
-        var outputs: [Int: GenerationCache.Entry] = [:]
-        for ((file, outputIndex, key), hash) in zip(shortcut.files, hashes) {
-            outputs[outputIndex] = GenerationCache.Entry(path: file.name, signature: SourceSnapshot.signature(of: directory.filePath(file.name)),
-                                                         contentHash: hash, renderKey: key)
-        }
+        let (written, outputs) = write(shortcut.files.map { ($0, $1, $2) }, cache: cache, in: directory)
         if written.diagnostics.isEmpty, let bytes = cache.replacing(inputs: shortcut.replacedRecords, outputs: outputs) {
             GenerationCache.save(bytes, to: directory)
         } else {
@@ -201,19 +188,16 @@ public enum IncrementalGeneration {
         return written
     }
 
-    /// Writes the lift file anew (if it changed) and records it, the edited reference and the tree in the cache.
+    /// Writes the lift file anew (if it changed) and a source's own file (if it did), and records them, the
+    /// edited file and the tree in the cache.
     private static func write(_ shortcut: TreeEditShortcut, cache: GenerationCache, in directory: OutputDirectory)
         -> OutputDirectory.WriteResult {
-        var written = OutputDirectory.WriteResult()
-        var outputs: [Int: GenerationCache.Entry] = [:]
+        var files: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key?)] = shortcut.ownFiles.map { ($0, $1, $2) }
         if let file = shortcut.liftFile, let outputIndex = cache.outputs.firstIndex(where: { $0.path == file.name }) {
-            var contents = file.contents
-            let hash = contents.withUTF8 { ContentHash.of(UnsafeRawBufferPointer($0)) }
-            written = directory.write([file], contentHashes: { [hash] })
-            outputs[outputIndex] = GenerationCache.Entry(path: file.name, signature: SourceSnapshot.signature(of: directory.filePath(file.name)),
-                                                         contentHash: hash)
+            files.append((file, outputIndex, nil))
         }
-        if written.diagnostics.isEmpty, shortcut.liftFile == nil || !outputs.isEmpty,
+        let (written, outputs) = write(files, cache: cache, in: directory)
+        if written.diagnostics.isEmpty, shortcut.liftFile == nil || outputs.count == shortcut.ownFiles.count + 1,
            let bytes = cache.replacing(inputs: [shortcut.replacedRecord.index: shortcut.replacedRecord.record], outputs: outputs,
                                        edgeNames: shortcut.edgeNames, lift: (shortcut.liftSections, shortcut.liftTree)) {
             GenerationCache.save(bytes, to: directory)
@@ -221,6 +205,29 @@ public enum IncrementalGeneration {
             GenerationCache.remove(from: directory)
         }
         return written
+    }
+
+    /// Writes a shortcut's outputs (each by its index in the cache's outputs, with its render key if it has
+    /// one) where their content changed; returns what the cache records of them now.
+    private static func write(_ files: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key?)],
+                              cache: GenerationCache, in directory: OutputDirectory)
+        -> (OutputDirectory.WriteResult, [Int: GenerationCache.Entry]) {
+        var lastWritten: [String: (signature: SourceSnapshot.Signature, contentHash: UInt64)] = [:]
+        for (_, outputIndex, _) in files {
+            let output = cache.outputs[outputIndex]
+            if let signature = output.signature, let hash = output.contentHash { lastWritten[output.path] = (signature, hash) }
+        }
+        let hashes = files.map { rendered in
+            var contents = rendered.file.contents
+            return contents.withUTF8 { ContentHash.of(UnsafeRawBufferPointer($0)) }
+        }
+        let written = directory.write(files.map(\.file), lastWritten: lastWritten, contentHashes: { hashes })
+        var outputs: [Int: GenerationCache.Entry] = [:]
+        for ((file, outputIndex, key), hash) in zip(files, hashes) {
+            outputs[outputIndex] = GenerationCache.Entry(path: file.name, signature: SourceSnapshot.signature(of: directory.filePath(file.name)),
+                                                         contentHash: hash, renderKey: key)
+        }
+        return (written, outputs)
     }
 
     /// With one file per source, the outputs that are on disk exactly as the last run wrote them (same

@@ -45,13 +45,26 @@ struct SourceEditShortcut {
               inputCount == inputs.paths.count, unsure.contains(where: { !cache.inputs[$0].isSummary }),
               let (edited, records) = ReferenceEditShortcut.readEdited(cache, unsure: unsure, summaryRules: rules,
                                                                        inputs: inputs),
-              let model = model(cache, replacing: edited), !model.allFiles.contains(where: \.isSourceryOutput) else {
+              let (files, model) = ownFiles(cache, edited: edited, options: options) else {
+            return nil
+        }
+        return SourceEditShortcut(replacedRecords: records, files: files, model: model)
+    }
+
+    /// The edited sources' own files, planned and rendered in the model of the last run with the edited
+    /// files as they are now; nil if a file of the model is Sourcery's output, planning finds a diagnostic,
+    /// or the file of non-source enums would change.
+    /// - Returns: the files whose content changed, with their index in the cache's outputs and their key, and
+    ///   the model (to be kept alive until the process exits).
+    static func ownFiles(_ cache: GenerationCache, edited: [Int: ParsedFile], options: GenerationOptions)
+        -> (files: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key)], model: SourceModel)? {
+        guard let model = model(cache, replacing: edited), !model.allFiles.contains(where: \.isSourceryOutput) else {
             return nil
         }
         // Sources come first among the inputs, so an edited source's index is its index in `model.files`.
-        let editedSources = Set(unsure.filter { !cache.inputs[$0].isSummary })
+        let editedSources = Set(edited.keys.filter { !cache.inputs[$0].isSummary })
         var found: [Diagnostic] = []
-        let plan = EnumPropertiesPlanner(model: model, rules: rules, casePaths: options.casePaths)
+        let plan = EnumPropertiesPlanner(model: model, rules: options.selection, casePaths: options.casePaths)
             .plan(onlyFiles: editedSources, diagnostics: &found)
         guard found.isEmpty else { return nil }
         let sourcePaths = editedSources.sorted().map { model.files[$0].path }
@@ -67,9 +80,7 @@ struct SourceEditShortcut {
         }
         let rendering = EnumPropertiesRenderer.renderPerSource(plan, sourcePaths: sourcePaths, unchanged: lastKeys)
         guard rendering.unchanged.contains(EnumPropertiesRenderer.fileName) else { return nil }
-        return SourceEditShortcut(replacedRecords: records, files: rendering.files.map { file in
-            (file, outputIndexes[file.name]!, rendering.keys[file.name]!)
-        }, model: model)
+        return (rendering.files.map { file in (file, outputIndexes[file.name]!, rendering.keys[file.name]!) }, model)
     }
 
     /// Whether what other outputs read of a source is as it was: its summary (as a reference's is compared),

@@ -6,14 +6,18 @@ import Foundation
 /// conformance is written into (or cut out of) the last run's lift file, and the cache learns the file's
 /// new summary and the conformance's place. In a modular app this is the app target's build after a
 /// feature grows a sub-action, and it costs about what an edit the tree does not see costs, not a whole
-/// analysis of every module.
+/// analysis of every module. With one file per source (the build plugin's layout), the edited file may be
+/// a source too: its own file is then planned and rendered again as `SourceEditShortcut` does it, since it
+/// now holds the leaf's properties and the carrying case's.
 ///
 /// It applies when, against the last run's cache (after `ReferenceEditShortcut` did not):
 /// - the options, extra files, inputs and outputs are as `ReferenceEditShortcut` requires, the run writes
 ///   the built-in lift file (no templates, no C headers) and no output is among the inputs;
 /// - exactly one input changed (others may be unsure, modified so recently that their content is compared,
-///   and found as it was), a reference, with no diagnostic of its own before or now, named by none of the
-///   last run's;
+///   and found as it was): a reference, or with one file per source a source whose imports are as they were
+///   (and whose summary is compared below, as a reference's), with no diagnostic of its own before or now,
+///   named by none of the last run's; for a source, planning its enums finds no diagnostic either, no file
+///   is Sourcery's output, and the file of non-source enums comes out as it was;
 /// - the file's enums are the old ones plus one (or less one): the leaf, a top-level, non-generic action enum
 ///   visible to other files and named by no `--root`, whose name occurs in no other input's cached parse
 ///   (so no other file declares, carries or aliases it) and in none of this file's typealiases;
@@ -37,6 +41,10 @@ struct TreeEditShortcut {
     var liftSections: [RenderedSections.Record]
     var liftTree: [LiftTreeRecord]
     var edgeNames: String
+    /// For a source (with one file per source): its own file, if its content changed, with its index in the
+    /// cache's outputs and its render key; and the model it was planned in, kept alive until the process exits.
+    var ownFiles: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key)]
+    var model: SourceModel?
 
     /// The shortcut for this run, or nil when it does not apply.
     /// - Parameter unsure: the inputs that may have changed, by `IncrementalGeneration.unsureInputs`, which
@@ -48,19 +56,30 @@ struct TreeEditShortcut {
         // Racy inputs are unsure whether or not they changed: those whose content is as it was are left out.
         let changed = unsure.count == 1 ? unsure
             : unsure.filter { !IncrementalGeneration.contentIsUnchanged(of: [$0], in: cache, inputs: inputs) }
-        guard changed.count == 1, let index = changed.first, cache.inputs[index].isSummary,
+        guard changed.count == 1, let index = changed.first, cache.inputs[index].isSummary || options.filePerSource,
               options.templates.isEmpty, !options.lift.isEmpty, options.cHeaders.headers.isEmpty,
               inputCount == inputs.paths.count, cache.summaryKey == rules.referenceSummaryKey,
               let signature = inputs.signatures[index], cache.inputs[index].parsedRange != nil,
               cache.parseSectionIsIntact() else { return nil }
         let path = inputs.paths[index]
+        let isSummary = cache.inputs[index].isSummary
         let request = SourceReadingStage.Request(path: path, hashesContent: inputs.isRacy(signature), cached: nil,
-                                                 summaryRules: rules)
+                                                 summaryRules: isSummary ? rules : nil)
         guard let answer = SourceReadingStage.read([request]).first, answer.file.diagnostics.isEmpty,
               let old = cache.parsedFile(at: index), old.diagnostics.isEmpty,
               !cache.diagnostics.contains(where: { $0.contains(path) }),
-              let edit = LeafEdit(old: old, new: answer.file, cache: cache, index: index, options: options) else {
+              let edit = LeafEdit(old: old, new: answer.file, isSource: !isSummary, cache: cache, index: index,
+                                  options: options) else {
             return nil
+        }
+        // A source's own file has the leaf's properties and the carrying case's now (the build plugin's layout).
+        var ownFiles: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key)] = []
+        var model: SourceModel?
+        if !isSummary {
+            guard let (files, planned) = SourceEditShortcut.ownFiles(cache, edited: [index: answer.file], options: options)
+            else { return nil }
+            ownFiles = files
+            model = planned
         }
         var lift = LiftRecords(sections: cache.liftSections, tree: cache.liftTree)
         guard !lift.sections.isEmpty, lift.sections.count == lift.tree.count,
@@ -73,13 +92,13 @@ struct TreeEditShortcut {
                 ? lift.add(edit, file: index, new: new, carrier: carrier, cache: cache, options: options, text: &text)
                 : lift.remove(edit, file: index, carrier: carrier, text: &text) else { return nil }
         let record = GenerationCache.InputRecord(signed: signature, isRacy: inputs.isRacy(signature), path: path,
-                                                 parse: .parsed(new), contentHash: answer.contentHash, isSummary: true)
+                                                 parse: .parsed(new), contentHash: answer.contentHash, isSummary: isSummary)
         guard let edgeNames = edit.isAddition ? EdgeNameLines.inserting(edit.leaf.name, into: cache.edgeNames)
             : EdgeNameLines.removing(edit.leaf.name, from: cache.edgeNames) else { return nil }
         return TreeEditShortcut(
             replacedRecord: (index, record),
             liftFile: changed ? GeneratedFile(name: LiftRenderer.fileName, contents: String(decoding: text, as: UTF8.self)) : nil,
-            liftSections: lift.sections, liftTree: lift.tree, edgeNames: edgeNames)
+            liftSections: lift.sections, liftTree: lift.tree, edgeNames: edgeNames, ownFiles: ownFiles, model: model)
     }
 }
 
@@ -97,7 +116,14 @@ struct LeafEdit {
         newIndexes.indices.contains(oldIndex) ? newIndexes[oldIndex] : nil
     }
 
-    init?(old: ParsedFile, new: ParsedFile, cache: GenerationCache, index: Int, options: GenerationOptions) {
+    /// - Parameter isSource: the file is a source, parsed whole: what the tree and other files read of it is
+    ///   its summary, as a reference's, and its imports, which the lift file copies.
+    init?(old oldFile: ParsedFile, new newFile: ParsedFile, isSource: Bool, cache: GenerationCache, index: Int,
+          options: GenerationOptions) {
+        let rules = options.selection
+        guard !isSource || oldFile.imports == newFile.imports else { return nil }
+        let old = isSource ? oldFile.referenceSummary(rules: rules) : oldFile
+        let new = isSource ? newFile.referenceSummary(rules: rules) : newFile
         let oldNames = old.enums.map(\.qualifiedName)
         let newNames = new.enums.map(\.qualifiedName)
         guard Set(oldNames).count == oldNames.count, Set(newNames).count == newNames.count,
@@ -139,8 +165,13 @@ struct LeafEdit {
         rest.members.removeAll { $0.ownerName == leaf.qualifiedName }
         guard ReferenceEditShortcut.comparable(rest, edgeNames: edgeNames, excluding: [name])
             == ReferenceEditShortcut.comparable(small, edgeNames: edgeNames, excluding: [name]) else { return nil }
-        let newIndexByName = Dictionary(uniqueKeysWithValues: newNames.enumerated().map { ($1, $0) })
-        newIndexes = oldNames.map { newIndexByName[$0] }
+        // The records count the enums of the whole file (a source's non-action enums too): the same but for the leaf.
+        let oldEnums = oldFile.enums.map(\.qualifiedName)
+        let newEnums = newFile.enums.map(\.qualifiedName)
+        let (fewer, more) = isAddition ? (oldEnums, newEnums) : (newEnums, oldEnums)
+        guard Set(more).count == more.count, more.filter({ $0 != leaf.qualifiedName }) == fewer else { return nil }
+        let newIndexByName = Dictionary(uniqueKeysWithValues: newEnums.enumerated().map { ($1, $0) })
+        newIndexes = oldEnums.map { newIndexByName[$0] }
     }
 }
 

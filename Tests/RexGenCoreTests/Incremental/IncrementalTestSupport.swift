@@ -141,7 +141,7 @@ final class IncrementalProject {
             XCTAssertEqual(diagnostics, full.diagnostics.map(\.description), file: file, line: line)
             XCTAssertTrue(written.diagnostics.isEmpty, "\(written.diagnostics)", file: file, line: line)
             if let expected { XCTAssertEqual(readFiles, expected, "files parsed", file: file, line: line) }
-        case .referenceChangedALeafOfTheTree(let diagnostics, let written):
+        case .leafOfTheTreeChanged(let diagnostics, let written):
             XCTAssertEqual(diagnostics, full.diagnostics.map(\.description), file: file, line: line)
             XCTAssertTrue(written.diagnostics.isEmpty, "\(written.diagnostics)", file: file, line: line)
             if let expected { XCTAssertEqual(1, expected, "files parsed", file: file, line: line) }
@@ -170,7 +170,7 @@ extension IncrementalGeneration.Outcome {
         case .generated(let result, _): result.parsedFileCount
         case .referencesChangedInNothingUsed(_, let readFiles): readFiles
         case .sourcesChangedInTheirOwnFiles(_, let readFiles, _): readFiles
-        case .referenceChangedALeafOfTheTree: 1
+        case .leafOfTheTreeChanged: 1
         case .upToDate: nil
         }
     }
@@ -189,7 +189,7 @@ extension IncrementalGeneration.Outcome {
 
     /// The shortcut for a leaf of the action tree added or removed in one reference (`TreeEditShortcut`).
     var tookTreeShortcut: Bool {
-        if case .referenceChangedALeafOfTheTree = self { return true }
+        if case .leafOfTheTreeChanged = self { return true }
         return false
     }
 }

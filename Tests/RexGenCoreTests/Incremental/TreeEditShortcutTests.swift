@@ -145,6 +145,39 @@ final class TreeEditShortcutTests: XCTestCase {
         }
     }
 
+    /// With one file per source, a leaf added to a source (then removed) also renders that source's own file
+    /// again; without, the whole way (the one enum-properties file holds every enum in one order).
+    func testALeafInASourceRendersItsOwnFileWithOneFilePerSource() throws {
+        try forEachLayout {
+            let panel = project.path("Panel/Panel.swift")
+            try project.write("""
+                public enum PanelAction: Equatable, Sendable {
+                    case toolbar(ToolbarAction)
+                }
+
+                public enum ToolbarAction: Equatable, Sendable {
+                    case shown
+                }
+
+                """, toPath: panel)
+            if project.options.filePerSource { project.options.sources.append(panel) }
+            try assertRun(takesShortcut: false)
+            let onePerSource = project.options.filePerSource
+            try project.replace("    case shown\n", with: "    case shown\n    case sheet(SheetAction)\n", atPath: panel)
+            try project.write(try String(contentsOfFile: panel, encoding: .utf8) + Self.sheet, toPath: panel)
+            try assertRun(takesShortcut: onePerSource)
+            XCTAssertTrue(try liftFile.contains(".toolbar(.sheet(self))"))
+            if onePerSource {
+                XCTAssertTrue(try XCTUnwrap(project.outputFiles()["Panel+EnumProperties.generated.swift"]).contains("var sheet: SheetAction?"))
+            }
+            // An import added with it: the lift file copies the sources' imports, so the whole way.
+            try project.replace("    case sheet(SheetAction)\n", with: "", atPath: panel)
+            try project.replace(Self.sheet, with: "", atPath: panel)
+            try project.write("import Foundation\n" + String(contentsOfFile: panel, encoding: .utf8), toPath: panel)
+            try assertRun(takesShortcut: false)
+        }
+    }
+
     func testEditsThatAreNoLoneLeafGoTheWholeWay() throws {
         try forEachLayout {
             let edits: [(String, String, String)] = [
