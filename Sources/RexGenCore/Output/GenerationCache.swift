@@ -255,7 +255,18 @@ public struct GenerationCache: Sendable {
                        extraFiles: [Entry], outputs: [Entry], diagnostics: [String],
                        sections: [RenderedSections.Record], liftSections: [RenderedSections.Record] = [],
                        liftTree: [LiftTreeRecord] = []) -> [UInt8] {
-        let writer = ByteWriter(capacity: 64 * inputs.count + parses.bytes.count + 1024)
+        encodeHeader(fingerprint: fingerprint, summaryKey: summaryKey, edgeNames: edgeNames, inputs: inputs, parses: parses,
+                     extraFiles: extraFiles, outputs: outputs, diagnostics: diagnostics, sections: sections,
+                     liftSections: liftSections, liftTree: liftTree) + parses.bytes
+    }
+
+    /// The file's bytes up to the parse section, which follows as `parses.bytes`: written after it as it is
+    /// (see `save(_:to:)`), the parse section, the bulk of the file, is not copied once more.
+    static func encodeHeader(fingerprint: String, summaryKey: String, edgeNames: String, inputs: [InputRecord],
+                             parses: ParseSection, extraFiles: [Entry], outputs: [Entry], diagnostics: [String],
+                             sections: [RenderedSections.Record], liftSections: [RenderedSections.Record],
+                             liftTree: [LiftTreeRecord]) -> [UInt8] {
+        let writer = ByteWriter(capacity: 64 * inputs.count + 32 * (sections.count + liftSections.count) + 1024)
         writer.raw(magic)
         writer.unsigned(formatVersion)
         writer.string(ToolIdentity.current)
@@ -270,7 +281,6 @@ public struct GenerationCache: Sendable {
         writeSections(sections, to: writer)
         writeLiftRecords(liftSections, liftTree, to: writer)
         writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of($0) })
-        writer.raw(parses.bytes)
         return writer.bytes
     }
 
@@ -300,6 +310,11 @@ public struct GenerationCache: Sendable {
     /// would make ext4 start writing the new one out at once (its safeguard for replace-by-rename), which
     /// cost a one-change run 1.5 ms.
     static func save(_ bytes: [UInt8], to directory: OutputDirectory) {
+        save([bytes], to: directory)
+    }
+
+    /// The file made of `pieces`, one after another.
+    static func save(_ pieces: [[UInt8]], to directory: OutputDirectory) {
         let path = directory.filePath(fileName)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
@@ -308,19 +323,23 @@ public struct GenerationCache: Sendable {
         }
         var offset = 0
         var failed = false
-        bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count, !failed {
-                let count = pwrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset, off_t(offset))
-                if count > 0 {
-                    offset += count
-                } else if count < 0, errno == EINTR {
-                    continue
-                } else {
-                    failed = true
+        for piece in pieces where !failed {
+            piece.withUnsafeBytes { buffer in
+                var written = 0
+                while written < buffer.count, !failed {
+                    let count = pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset))
+                    if count > 0 {
+                        written += count
+                        offset += count
+                    } else if count < 0, errno == EINTR {
+                        continue
+                    } else {
+                        failed = true
+                    }
                 }
             }
         }
-        if failed || ftruncate(descriptor, off_t(bytes.count)) != 0 {
+        if failed || ftruncate(descriptor, off_t(offset)) != 0 {
             close(descriptor)
             remove(from: directory)
             return

@@ -274,14 +274,14 @@ public enum IncrementalGeneration {
         // Files left as they were keep what the last run recorded of them.
         let unchanged = Set(result.unchangedFiles)
         outputs += (previousOutputs ?? []).filter { unchanged.contains($0.path) }
-        let bytes = GenerationCache.encode(fingerprint: fingerprint, summaryKey: summaryKey, edgeNames: edgeNames,
-                                           inputs: records, parses: parseSection,
-                                           extraFiles: inputs.extraFiles, outputs: outputs,
-                                           diagnostics: result.diagnostics.map(\.description), sections: result.sections,
-                                           liftSections: result.liftSections,
-                                           liftTree: result.lifts.map { LiftTreeRecord.records(for: $0, in: result.actionTree) } ?? [])
-        GenerationCache.save(bytes, to: directory)
-        return bytes.count
+        let header = GenerationCache.encodeHeader(fingerprint: fingerprint, summaryKey: summaryKey, edgeNames: edgeNames,
+                                                  inputs: records, parses: parseSection,
+                                                  extraFiles: inputs.extraFiles, outputs: outputs,
+                                                  diagnostics: result.diagnostics.map(\.description), sections: result.sections,
+                                                  liftSections: result.liftSections,
+                                                  liftTree: result.lifts.map { LiftTreeRecord.records(for: $0, in: result.actionTree) } ?? [])
+        GenerationCache.save([header, parseSection.bytes], to: directory)
+        return header.count + parseSection.bytes.count
     }
 
     /// When the cache is of a run with these options, extra files and inputs (the same paths in the same

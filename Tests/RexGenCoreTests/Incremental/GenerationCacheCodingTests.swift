@@ -143,14 +143,18 @@ final class GenerationCacheCodingTests: XCTestCase {
                                   contentHash: UInt64(9 + index), renderKey: key)
         }
         let originalOutputs = (0..<4).map { output($0, size: 1, key: $0 == 2 ? nil : .init(first: 4, second: UInt64($0))) }
-        func encoded(_ records: [GenerationCache.InputRecord], outputs: [GenerationCache.Entry] = originalOutputs) -> [UInt8] {
-            GenerationCache.encode(fingerprint: "options", summaryKey: "Action", edgeNames: "AppAction\nList", inputs: records,
+        let liftTree = [LiftTreeRecord(fileIndex: 0, enumIndex: 0, parent: nil, caseHash: 0),
+                        LiftTreeRecord(fileIndex: 11, enumIndex: 3, parent: 0, caseHash: .max - 1)]
+        func encoded(_ records: [GenerationCache.InputRecord], outputs: [GenerationCache.Entry] = originalOutputs,
+                     edgeNames: String = "AppAction\nList",
+                     lift: ([RenderedSections.Record], [LiftTreeRecord]) = (liftSections, liftTree)) -> [UInt8] {
+            GenerationCache.encode(fingerprint: "options", summaryKey: "Action", edgeNames: edgeNames, inputs: records,
                                    parses: GenerationCache.parseSection(for: records),
                                    extraFiles: [.init(path: "/rexgen.yml", signature: nil, contentHash: 7)],
                                    outputs: outputs,
                                    diagnostics: ["a warning"],
                                    sections: [RenderedSections.Record(key: .init(first: 1, second: 2), range: 0..<10)],
-                                   liftSections: liftSections)
+                                   liftSections: lift.0, liftTree: lift.1)
         }
         let original = parses.indices.map { record($0, modified: 1_000, parse: parses[$0]) }
         let cache = try XCTUnwrap(GenerationCache.decode(encoded(original)))
@@ -183,6 +187,43 @@ final class GenerationCacheCodingTests: XCTestCase {
         XCTAssertEqual(cache.replacing(inputs: [:], outputs: [1: output(1, size: 9)]),
                        encoded(original, outputs: originalOutputs.enumerated().map { $0 == 1 ? output(1, size: 9) : $1 }))
         XCTAssertNil(cache.replacing(inputs: [:], outputs: [4: output(4, size: 1)]), "no such output")
+        XCTAssertEqual(cache.liftTree, liftTree)
+        // The edge names and the lift records anew (longer, then fewer), with an input and an output.
+        let longerNames = "\nAppAction\nList\nSheetAction\n"
+        let moreLift = (liftSections + [RenderedSections.Record(key: .init(first: 9, second: 9), range: 301..<400)],
+                        liftTree + [LiftTreeRecord(fileIndex: 2, enumIndex: 1, parent: 1, caseHash: 77)])
+        let grown = try XCTUnwrap(cache.replacing(inputs: replacements, outputs: replacedOutputs, edgeNames: longerNames, lift: moreLift))
+        XCTAssertEqual(grown, encoded(expected, outputs: expectedOutputs, edgeNames: longerNames, lift: moreLift))
+        let grownCache = try XCTUnwrap(GenerationCache.decode(grown))
+        XCTAssertEqual(grownCache.liftTree, moreLift.1)
+        XCTAssertEqual(grownCache.edgeNames, longerNames)
+        XCTAssertEqual(grownCache.replacing(inputs: [:], edgeNames: "\n\n", lift: ([], [])),
+                       encoded(expected, outputs: expectedOutputs, edgeNames: "\n\n", lift: ([], [])))
+    }
+
+    /// The file written in pieces, a header and the parse section as it was prepared, is the encoding whole.
+    func testTheCacheIsSavedAsItsHeaderAndParseSection() throws {
+        let paths = Array(fixtureFiles().prefix(5))
+        let files = paths.map { SourceReadingStage.readOne($0).0 }
+        let records = paths.indices.map { index in
+            GenerationCache.InputRecord(path: paths[index], signature: .init(size: 1, modified: 2, inode: UInt64(index)),
+                                        contentHash: nil, parse: .parsed(files[index]))
+        }
+        let parses = GenerationCache.parseSection(for: records)
+        let header = GenerationCache.encodeHeader(fingerprint: "f", summaryKey: "k", edgeNames: "\nA\n", inputs: records,
+                                                  parses: parses, extraFiles: [], outputs: [], diagnostics: [], sections: [],
+                                                  liftSections: [], liftTree: [])
+        let whole = GenerationCache.encode(fingerprint: "f", summaryKey: "k", edgeNames: "\nA\n", inputs: records, parses: parses,
+                                           extraFiles: [], outputs: [], diagnostics: [], sections: [])
+        let directory = OutputDirectory(path: FileManager.default.temporaryDirectory
+            .appendingPathComponent("rexgen-cache-\(UUID().uuidString)").path)
+        try FileManager.default.createDirectory(atPath: directory.path, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        // Over a longer file, which must end where the new one does.
+        GenerationCache.save([UInt8](repeating: 1, count: whole.count + 100), to: directory)
+        GenerationCache.save([header, parses.bytes], to: directory)
+        XCTAssertEqual(FileManager.default.contents(atPath: directory.filePath(GenerationCache.fileName)).map([UInt8].init), whole)
+        XCTAssertEqual(GenerationCache.load(from: directory)?.parsedFile(at: 4)?.enums, files[4].enums)
     }
 
     /// The render cache's keys: equal fields give equal keys; fields split differently, or one more empty
