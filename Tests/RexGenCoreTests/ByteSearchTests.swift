@@ -62,6 +62,16 @@ final class ByteSearchTests: XCTestCase {
         XCTAssertFalse(contains("rexgen", "rexgen:"))
         XCTAssertFalse(contains("", "rexgen:"))
         XCTAssertTrue(contains("rrexgen:", "rexgen:"))
+        XCTAssertTrue(contains("rexgenrexgen:", "rexgen:"), "after a partial match")
+        XCTAssertTrue(contains("aaab", "aab"))
+        XCTAssertFalse(contains("aaba", "aab:"))
+        XCTAssertTrue(contains("x", ""))
+        // Within a slice only: the bytes just outside it do not count.
+        Array("rexgen:|rexgen".utf8).withUnsafeBufferPointer { text in
+            XCTAssertFalse(UnsafeBufferPointer(rebasing: text[1...]).containsBytes(of: "rexgen:"))
+            XCTAssertFalse(UnsafeBufferPointer(rebasing: text[..<6]).containsBytes(of: "rexgen:"))
+            XCTAssertTrue(UnsafeBufferPointer(rebasing: text[..<7]).containsBytes(of: "rexgen:"))
+        }
     }
 
     func testTextValidatorFindsTheFirstProblemAtEveryOffset() {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Byte searches the reader runs over long stretches of text (comments, whole files), eight bytes at a
 /// time where that pays.
 extension UnsafeBufferPointer<UInt8> {
@@ -36,16 +38,19 @@ extension UnsafeBufferPointer<UInt8> {
 
     /// Whether `needle`'s UTF-8 bytes occur in this buffer: a plain byte search, no `String` needed.
     func containsBytes(of needle: StaticString) -> Bool {
-        let length = needle.utf8CodeUnitCount
-        guard length > 0, count >= length else { return length == 0 }
-        let pattern = needle.utf8Start
-        let first = pattern[0]
-        var index = 0
-        candidates: while index <= count - length {
-            defer { index += 1 }
-            guard self[index] == first else { continue }
-            for offset in 1..<length where self[index + offset] != pattern[offset] { continue candidates }
-            return true
+        containsBytes(of: UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount))
+    }
+
+    /// Whether `needle`'s bytes occur in this buffer: `memchr` for its first byte, `memcmp` for the rest, so
+    /// a search through megabytes (a cache's parse section) runs as fast in a debug build.
+    func containsBytes(of needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = needle.first, count >= needle.count, let base = baseAddress else { return needle.isEmpty }
+        var start = 0
+        while count - start >= needle.count {
+            guard let found = memchr(base + start, Int32(first), count - start - needle.count + 1) else { return false }
+            let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            if memcmp(base + offset, needle.baseAddress!, needle.count) == 0 { return true }
+            start = offset + 1
         }
         return false
     }

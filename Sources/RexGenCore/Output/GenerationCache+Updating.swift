@@ -17,24 +17,14 @@ extension GenerationCache {
 
     /// Whether `name`'s bytes occur in any input's cached parse other than input `index`'s: names, payload
     /// types, typealias targets, anything. A name that occurs in none is declared and mentioned by that
-    /// input alone (`memchr` for the first byte, `memcmp` for the rest: only the few names of one edit are
-    /// looked up, in a few megabytes).
+    /// input alone.
     func parses(otherThan index: Int, mention name: String) -> Bool {
         guard let own = inputs[index].parsedRange else { return true }
         let needle = Array(name.utf8)
-        guard let first = needle.first else { return true }
-        return storage.withUnsafeBytes { raw in
-            needle.withUnsafeBytes { needleBytes in
+        return storage.withUnsafeBufferPointer { bytes in
+            needle.withUnsafeBufferPointer { needle in
                 [parseSection.lowerBound..<own.lowerBound, own.upperBound..<parseSection.upperBound].contains { range in
-                    var start = range.lowerBound
-                    while range.upperBound - start >= needle.count {
-                        guard let found = memchr(raw.baseAddress! + start, Int32(first), range.upperBound - start - needle.count + 1)
-                        else { return false }
-                        let offset = found - UnsafeMutableRawPointer(mutating: raw.baseAddress!)
-                        if memcmp(raw.baseAddress! + offset, needleBytes.baseAddress!, needle.count) == 0 { return true }
-                        start = offset + 1
-                    }
-                    return false
+                    UnsafeBufferPointer(rebasing: bytes[range]).containsBytes(of: needle)
                 }
             }
         }

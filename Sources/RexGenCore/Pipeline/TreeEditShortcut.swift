@@ -72,15 +72,6 @@ struct TreeEditShortcut {
                                   options: options) else {
             return nil
         }
-        // A source's own file has the leaf's properties and the carrying case's now (the build plugin's layout).
-        var ownFiles: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key)] = []
-        var model: SourceModel?
-        if !isSummary {
-            guard let (files, planned) = SourceEditShortcut.ownFiles(cache, edited: [index: answer.file], options: options)
-            else { return nil }
-            ownFiles = files
-            model = planned
-        }
         var lift = LiftRecords(sections: cache.liftSections, tree: cache.liftTree)
         guard !lift.sections.isEmpty, lift.sections.count == lift.tree.count,
               var text = cache.previousFile(LiftRenderer.fileName, in: directory) else { return nil }
@@ -91,6 +82,16 @@ struct TreeEditShortcut {
               let changed = edit.isAddition
                 ? lift.add(edit, file: index, new: new, carrier: carrier, cache: cache, options: options, text: &text)
                 : lift.remove(edit, file: index, carrier: carrier, text: &text) else { return nil }
+        // A source's own file has the leaf's properties and the carrying case's now (the build plugin's layout):
+        // planned last, as it decodes the whole model, which a shortcut that is not taken need not.
+        var ownFiles: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key)] = []
+        var model: SourceModel?
+        if !isSummary {
+            guard let (files, planned) = SourceEditShortcut.ownFiles(cache, edited: [index: new], options: options)
+            else { return nil }
+            ownFiles = files
+            model = planned
+        }
         let record = GenerationCache.InputRecord(signed: signature, isRacy: inputs.isRacy(signature), path: path,
                                                  parse: .parsed(new), contentHash: answer.contentHash, isSummary: isSummary)
         guard let edgeNames = edit.isAddition ? EdgeNameLines.inserting(edit.leaf.name, into: cache.edgeNames)
