@@ -61,7 +61,7 @@ timed() {
     finish "$key" $? "$start" "$@"
 }
 
-# The same under `/usr/bin/time -f %M`, which also records the peak RSS as KEY.mb (MB). Its own exec adds
+# The same under `/usr/bin/time -f %M`, which also records the peak RSS as KEY.mb (MiB). Its own exec adds
 # about a millisecond, so the short runs take their wall times from `timed` and their memory from here.
 peak() {
     local key=$1; shift
@@ -301,8 +301,9 @@ def ms(seconds):
         return "—"
     return f"{seconds * 1000:.1f} ms" if seconds < 0.1 else f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.1f} s"
 
+# Peaks are `ru_maxrss` (KiB) / 1024, so MiB; the limits are worked out in MiB too (input bytes / 2^20).
 def mb(value):
-    return "—" if value is None else f"{value:.0f} MB"
+    return "—" if value is None else f"{value:.0f} MiB"
 
 def verdict(ok):
     return "**met**" if ok else "**missed**"
@@ -329,10 +330,10 @@ row("`rexgen dump --format json --all-enums`, whole process, 1 core",
     f"{ms(dump)} ({corpus_bytes / dump / 1e6:.0f} MB/s)",
     f"`cat` {ms(cat)} ({corpus_bytes / cat / 1e6:.0f} MB/s); SwiftParser reader {ms(parser_process)}",
     f"{dump / cat:.1f}× `cat`", "≤ 3× `cat`", verdict(dump <= 3 * cat))
-limit = 2 * corpus_bytes / 1e6 + 50
+limit = 2 * corpus_bytes / 2**20 + 50
 row("Peak memory, big corpus", f"{mb(median('reader.rexgen.memory.mb'))}",
     f"SwiftParser reader {mb(median('reader.swiftparser.memory.mb'))}; `cat` {mb(median('reader.cat.memory.mb'))}", "",
-    f"≤ 2 × input + 50 MB = {limit:.0f} MB", verdict(median("reader.rexgen.memory.mb") <= limit))
+    f"≤ 2 × input + 50 MiB = {limit:.0f} MiB", verdict(median("reader.rexgen.memory.mb") <= limit))
 
 # The synthetic app.
 cold, unchanged, changed = median("synth.cold.s"), median("synth.unchanged.s"), median("synth.changed.s")
@@ -342,10 +343,10 @@ row("… nothing changed", ms(unchanged), f"cold {ms(cold)}", f"{unchanged / col
     verdict(unchanged <= 0.05))
 row("… one enum changed", ms(changed), f"cold {ms(cold)}", f"{changed / cold:.2f}× cold", "≤ 80 ms",
     verdict(changed <= 0.08))
-limit = 2 * synth_bytes / 1e6 + 50
+limit = 2 * synth_bytes / 2**20 + 50
 memories = [median(f"synth.{kind}.memory.mb") for kind in ("cold", "unchanged", "changed")]
 row("Peak memory: cold / nothing changed / one changed", " / ".join(mb(m) for m in memories), "", "",
-    f"≤ 2 × input + 50 MB = {limit:.0f} MB", verdict(max(memories) <= limit))
+    f"≤ 2 × input + 50 MiB = {limit:.0f} MiB", verdict(max(memories) <= limit))
 
 # The modular app: the build plugin's commands, timed as SwiftPM starts them (no shell).
 modular_bytes, modular_lines = int(read("modular.bytes")), int(read("modular.lines"))
@@ -371,10 +372,10 @@ single_edited, single_cold = modular("release", "single", "edited"), modular("re
 row("… the 1 M lines as one target, one file per source: one enum changed", ms(single_edited),
     f"nothing changed {ms(modular('release', 'single', 'unchanged'))}", "", "≤ 150 ms", verdict(single_edited <= 0.15))
 row("… cold", ms(single_cold), "", "", "≤ 1.5 s", verdict(single_cold <= 1.5))
-limit = 2 * modular_bytes / 1e6 + 50
+limit = 2 * modular_bytes / 2**20 + 50
 peaks = [median(f"modular.release.{scenario}.{kind}.mb") for scenario in ("app", "single") for kind in ("cold", "edited")]
 row("Peak memory, modular app: app target cold / edited; one target cold / edited",
-    " / ".join(mb(m) for m in peaks), "", "", f"≤ 2 × input + 50 MB = {limit:.0f} MB", verdict(max(peaks) <= limit))
+    " / ".join(mb(m) for m in peaks), "", "", f"≤ 2 × input + 50 MiB = {limit:.0f} MiB", verdict(max(peaks) <= limit))
 
 # Build time.
 if not quick:

@@ -134,7 +134,7 @@ extension ReaderTests {
             @available(*, unavailable) public nonisolated var marked: Int { 0 }
         }
         extension Feature.Action { var x: Int { 0 } }
-        struct Holder { var stored = 1; let (t1, t2) = (1, 2); class func cf() {}; final class var cv: Int { 0 } }
+        extension Holder { var stored = 1; let (t1, t2) = (1, 2); class func cf() {}; final class var cv: Int { 0 } }
         """)
         XCTAssertEqual(file.members.map(Reader.render), [
             "MAction.isA property", "MAction.all property static", "MAction.describe function",
@@ -144,6 +144,24 @@ extension ReaderTests {
             "Holder.cf function static", "Holder.cv property static",
         ])
         XCTAssertEqual(file.members.first?.location, SourceLocation(file: "T.swift", line: 3, column: 9))
+    }
+
+    /// Members are read for what they can collide with: an enum's generated properties. A struct's,
+    /// class's, actor's or protocol's own body declares none of an enum's, so none of its members is kept;
+    /// an extension of such a type still is (the extended name could be an enum declared elsewhere).
+    func testMembersOfOtherTypesBodiesAreNotRead() {
+        let source = """
+        struct S { var s = 1; func f() {}; enum Inner { case a; var i: Int { 0 } } }
+        class C { var c = 1 }
+        actor A { func run() {} }
+        protocol P { var p: Int { get } }
+        extension S { var e: Int { 0 } }
+        """
+        XCTAssertEqual(Reader.parse(source).members.map(Reader.render), ["S.Inner.i property", "S.e property"])
+        // A file Sourcery wrote is read whole: its properties are compared with what RexGen would write.
+        let sourcery = Reader.parse("// Generated using Sourcery 2.1.7 — https://github.com/krzysztofzablocki/Sourcery\n" + source)
+        XCTAssertEqual(sourcery.members.map(Reader.render), ["S.s property", "S.f function", "S.Inner.i property",
+                                                             "C.c property", "A.run function", "P.p property", "S.e property"])
     }
 
     func testTypeAliasesAndImports() {

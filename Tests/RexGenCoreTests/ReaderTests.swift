@@ -190,7 +190,7 @@ final class ReaderTests: XCTestCase {
         internal enum P5 {}
         private enum P6 {}
         enum P7 {}
-        struct S {
+        extension S {
             public private(set) var x = 1
             private(set) var y = 2
             nonisolated(unsafe) static var z = 3
@@ -311,7 +311,7 @@ final class ReaderTests: XCTestCase {
         func f() { enum InFunction { case a } }
         let closure = { enum InClosure { case b } }
         var computed: Int { enum InComputed { case c }; return 0 }
-        struct S {
+        extension S {
             var initialized: Int = { enum InInitializer { case d }; return 1 }()
             var observed: Int = 0 { didSet { enum InObserver { case e } } }
             init() { @MainActor enum InInit { case f } }
@@ -325,7 +325,7 @@ final class ReaderTests: XCTestCase {
         XCTAssertEqual(file.enums.filter(\.isLocal).count, 9)
         XCTAssertEqual(file.enumNamed("Top")?.isLocal, false)
         XCTAssertEqual(file.enumNamed("InClosure")?.cases.map(\.name), ["b"])
-        XCTAssertEqual(file.types.map(\.qualifiedName), ["S", "Top"])
+        XCTAssertEqual(file.types.map(\.qualifiedName), ["Top"])
         XCTAssertEqual(file.members.map(Reader.render), ["S.initialized property", "S.observed property",
                                                          "S.make function static", "Top.m function"])
     }

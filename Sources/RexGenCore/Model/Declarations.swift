@@ -245,7 +245,9 @@ public struct TypeDeclaration: Hashable, Sendable {
     }
 }
 
-/// An instance member the user declared in a type body or extension: generated properties must not clash.
+/// A member the user declared in an enum's body or an extension: generated properties must not clash. Members
+/// of a struct's, class's, actor's or protocol's own body are not read (they cannot be an enum's), except in
+/// a file Sourcery wrote.
 public struct MemberDeclaration: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable { case property, function, type, typeAlias }
     /// The qualified name of the type as written where the member is (`AppAction`, `Feature.Action`).

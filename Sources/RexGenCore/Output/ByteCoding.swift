@@ -236,6 +236,77 @@ enum ContentHash {
     }
 }
 
+extension ContentHash {
+    /// `ContentHash.of` a buffer given in pieces, with the same result, so that a buffer of megabytes (the
+    /// cache's parse section) need not be copied into one piece to be hashed. The whole length is needed
+    /// first: it seeds the hash.
+    struct Streaming {
+        private let count: Int
+        /// Where the 32-byte steps end; the rest is hashed eight bytes a step when all has been fed.
+        private let stepsEnd: Int
+        private let start: UInt64
+        private var lanes: (UInt64, UInt64, UInt64, UInt64)
+        private var fed = 0
+        /// Bytes not hashed yet: fewer than 32 of a step cut by the end of a piece, or the last bytes.
+        private var pending: [UInt8] = []
+
+        init(count: Int, seed: UInt64 = 0) {
+            self.count = count
+            stepsEnd = count / 32 * 32
+            start = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count) ^ (seed &* 0xC2B2_AE3D_27D4_EB4F)
+            lanes = (start, start ^ 0x6A09_E667_F3BC_C908, start ^ 0xBB67_AE85_84CA_A73B, start ^ 0x3C6E_F372_FE94_F82B)
+        }
+
+        mutating func feed(_ bytes: UnsafeRawBufferPointer) {
+            var index = 0
+            while index < bytes.count {
+                if fed >= stepsEnd {
+                    pending.append(contentsOf: bytes[index...])
+                    fed += bytes.count - index
+                    return
+                }
+                if pending.isEmpty, bytes.count - index >= 32 {
+                    while index + 32 <= bytes.count, fed < stepsEnd {
+                        step(bytes, at: index)
+                        index += 32
+                        fed += 32
+                    }
+                } else {
+                    pending.append(bytes[index])
+                    index += 1
+                    fed += 1
+                    if pending.count == 32 {
+                        pending.withUnsafeBytes { step($0, at: 0) }
+                        pending.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+        }
+
+        private mutating func step(_ bytes: UnsafeRawBufferPointer, at index: Int) {
+            lanes.0 = ContentHash.mix(lanes.0, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            lanes.1 = ContentHash.mix(lanes.1, bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+            lanes.2 = ContentHash.mix(lanes.2, bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
+            lanes.3 = ContentHash.mix(lanes.3, bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
+        }
+
+        /// The hash, once exactly `count` bytes have been fed.
+        var value: UInt64 {
+            precondition(fed == count, "fed \(fed) of \(count) bytes")
+            var hash = start
+            if count >= 32 { hash = ContentHash.mix(ContentHash.mix(ContentHash.mix(ContentHash.mix(hash, lanes.0), lanes.1), lanes.2), lanes.3) }
+            return pending.withUnsafeBytes { rest in
+                var index = 0
+                while index + 8 <= rest.count {
+                    hash = ContentHash.mix(hash, rest.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                    index += 8
+                }
+                return ContentHash.finalized(ContentHash.mix(hash, ContentHash.tail(of: rest, from: index)))
+            }
+        }
+    }
+}
+
 /// A 128-bit hash of a sequence of fields, mixed in as they are fed: no buffer to fill first. Every field
 /// is whole 64-bit words (a string: its length, then its bytes zero-padded), so different sequences of
 /// fields cannot feed the same words.

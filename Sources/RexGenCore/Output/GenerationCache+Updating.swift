@@ -42,7 +42,11 @@ extension GenerationCache {
         let indexes = replacements.keys.sorted()
         guard indexes.allSatisfy({ inputs[$0].parsedRange != nil }),
               replacedOutputs.keys.allSatisfy(outputRecordRanges.indices.contains) else { return nil }
-        let parses = indexes.map { Self.encoded(replacements[$0]!.parse) }
+        let parses = indexes.map { index in
+            let writer = ByteWriter(capacity: 512)
+            Self.encode(replacements[index]!.parse, to: writer)
+            return writer.bytes[...]
+        }
         // The header's records to write anew, in the order they lie (inputs' records come before outputs').
         var records: [(range: Range<Int>, bytes: ArraySlice<UInt8>)] = []
         for (index, parse) in zip(indexes, parses) {

@@ -16,7 +16,7 @@ public struct GenerationCache: Sendable {
     public static let fileName = ".rexgen-cache"
     private static let magic = Array("rexgen-cache\n".utf8)
     /// Bump on any change to the layout or to the model types `ParsedFileCoding` writes.
-    static let formatVersion: UInt64 = 13
+    static let formatVersion: UInt64 = 14
 
     public struct Input: Sendable, Equatable {
         public var path: String
@@ -237,18 +237,41 @@ public struct GenerationCache: Sendable {
     /// it can be prepared while the outputs are written.
     struct ParseSection: Sendable {
         var lengths: [Int]
-        var bytes: [UInt8]
+        /// The encoded parses, a few hundred files a piece, then the section's checksum (eight bytes): written
+        /// one after another, never joined (a large app's section runs to megabytes; per-file buffers and
+        /// their join were the largest part of a cold run's peak).
+        var pieces: [[UInt8]]
+
+        var byteCount: Int { pieces.reduce(0) { $0 + $1.count } }
+        /// The section in one buffer (for tests and small caches).
+        var bytes: [UInt8] { Array(pieces.joined()) }
     }
 
     static func parseSection(for inputs: [InputRecord]) -> ParseSection {
-        let parses = Parallel.map(count: inputs.count, chunk: 64) { encoded(inputs[$0].parse) }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(parses.reduce(0) { $0 + $1.count } + 8)
-        for parse in parses { bytes += parse }
-        bytes.withUnsafeBytes { raw in
-            withUnsafeBytes(of: ContentHash.of(raw).littleEndian) { bytes.append(contentsOf: $0) }
+        let filesPerPiece = 256
+        let encodedPieces = Parallel.map(count: (inputs.count + filesPerPiece - 1) / filesPerPiece) { piece in
+            let files = (piece * filesPerPiece)..<min(inputs.count, (piece + 1) * filesPerPiece)
+            let writer = ByteWriter(capacity: 2048 * files.count)
+            var lengths: [Int] = []
+            lengths.reserveCapacity(files.count)
+            var index = files.lowerBound
+            while index < files.upperBound {
+                let before = writer.bytes.count
+                encode(inputs[index].parse, to: writer)
+                lengths.append(writer.bytes.count - before)
+                index += 1
+            }
+            // Copied to an exact-size buffer: the writer's spare capacity would stay allocated till the end.
+            let encoded = writer.bytes
+            let exact = [UInt8](unsafeUninitializedCapacity: encoded.count) { buffer, count in
+                encoded.withUnsafeBufferPointer { source in count = source.isEmpty ? 0 : buffer.initialize(from: source).1 }
+            }
+            return (bytes: exact, lengths: lengths)
         }
-        return ParseSection(lengths: parses.map(\.count), bytes: bytes)
+        var hasher = ContentHash.Streaming(count: encodedPieces.reduce(0) { $0 + $1.bytes.count })
+        for piece in encodedPieces { piece.bytes.withUnsafeBytes { hasher.feed($0) } }
+        let checksum = withUnsafeBytes(of: hasher.value.littleEndian) { Array($0) }
+        return ParseSection(lengths: encodedPieces.flatMap(\.lengths), pieces: encodedPieces.map(\.bytes) + [checksum])
     }
 
     static func encode(fingerprint: String, summaryKey: String, edgeNames: String, inputs: [InputRecord], parses: ParseSection,
@@ -266,7 +289,15 @@ public struct GenerationCache: Sendable {
                              parses: ParseSection, extraFiles: [Entry], outputs: [Entry], diagnostics: [String],
                              sections: [RenderedSections.Record], liftSections: [RenderedSections.Record],
                              liftTree: [LiftTreeRecord]) -> [UInt8] {
-        let writer = ByteWriter(capacity: 64 * inputs.count + 32 * (sections.count + liftSections.count) + 1024)
+        // Room for the whole header at once, a little over (paths, then at most a few dozen bytes a record):
+        // grown by doubling, a header of megabytes (one record per source and per output) held its old
+        // copy and a new one at once, at the run's peak.
+        var capacity = 1024 + fingerprint.utf8.count + summaryKey.utf8.count + edgeNames.utf8.count
+        for input in inputs { capacity += input.path.utf8.count + 56 }
+        for entry in extraFiles + outputs { capacity += entry.path.utf8.count + 64 }
+        for diagnostic in diagnostics { capacity += diagnostic.utf8.count + 8 }
+        capacity += 32 * (sections.count + liftSections.count) + 32 * liftTree.count
+        let writer = ByteWriter(capacity: capacity)
         writer.raw(magic)
         writer.unsigned(formatVersion)
         writer.string(ToolIdentity.current)
@@ -284,14 +315,11 @@ public struct GenerationCache: Sendable {
         return writer.bytes
     }
 
-    static func encoded(_ parse: InputRecord.Parse) -> ArraySlice<UInt8> {
+    static func encode(_ parse: InputRecord.Parse, to writer: ByteWriter) {
         switch parse {
-        case .none: return []
-        case .encoded(let bytes): return bytes
-        case .parsed(let file):
-            let writer = ByteWriter(capacity: 512)
-            ParsedFileCoding.encode(file, to: writer)
-            return writer.bytes[...]
+        case .none: break
+        case .encoded(let bytes): writer.raw(bytes)
+        case .parsed(let file): ParsedFileCoding.encode(file, to: writer)
         }
     }
 

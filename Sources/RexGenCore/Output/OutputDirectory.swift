@@ -53,7 +53,7 @@ public struct OutputDirectory: Sendable {
     public func write(_ files: [GeneratedFile], knownContents: [String: String] = [:],
                       lastWritten: [String: (signature: SourceSnapshot.Signature, contentHash: UInt64)] = [:],
                       removingStale staleSuffix: String? = nil, alsoKeeping kept: [String] = [],
-                      contentHashes: (() -> [UInt64])? = nil) -> WriteResult {
+                      contentHashes: (() -> [UInt64])? = nil, removingAbandonedFiles: Bool = true) -> WriteResult {
         var result = WriteResult()
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -62,7 +62,7 @@ public struct OutputDirectory: Sendable {
                 + SourceFileCollector.describe(error), at: location(path)))
             return result
         }
-        var pending: [GeneratedFile] = []
+        var pending: [(file: GeneratedFile, exists: Bool)] = []
         for (index, file) in files.enumerated() {
             let contentHash = {
                 if let contentHashes { return contentHashes()[index] }
@@ -72,17 +72,32 @@ public struct OutputDirectory: Sendable {
             switch existingState(of: file, known: knownContents[file.name], lastWritten: lastWritten[file.name],
                                  contentHash: contentHash) {
             case .upToDate: result.unchanged.append(filePath(file.name))
-            case .absentOrOurs: pending.append(file)
+            case .absent: pending.append((file, false))
+            case .ours: pending.append((file, true))
             case .refused(let diagnostic): result.diagnostics.append(diagnostic)
             }
         }
         guard result.diagnostics.isEmpty else { return result }
-        removeAbandonedTemporaryFiles(for: files.map(\.name))
-        for file in pending {
-            if let diagnostic = AtomicFileWriter.write(file.contents, to: filePath(file.name)) {
-                result.diagnostics.append(diagnostic)
-            } else {
-                result.written.append(filePath(file.name))
+        if removingAbandonedFiles { removeAbandonedTemporaryFiles(for: files.map(\.name)) }
+        for (file, exists) in pending {
+            let target = filePath(file.name)
+            var outcome = exists ? AtomicFileWriter.write(file.contents, to: target).map(AtomicFileWriter.WriteOutcome.failed) ?? .written
+                : AtomicFileWriter.create(file.contents, at: target)
+            if case .alreadyExists = outcome {
+                // Another run created it since it was checked (two builds sharing the directory): it is
+                // checked again and, if it is RexGen's, replaced like any file that was there.
+                switch existingState(of: file, known: nil, lastWritten: nil, contentHash: { 0 }) {
+                case .upToDate: outcome = .upToDate
+                case .absent, .ours:
+                    outcome = AtomicFileWriter.write(file.contents, to: target).map(AtomicFileWriter.WriteOutcome.failed) ?? .written
+                case .refused(let diagnostic): outcome = .failed(diagnostic)
+                }
+            }
+            switch outcome {
+            case .written: result.written.append(target)
+            case .upToDate: result.unchanged.append(target)
+            case .failed(let diagnostic): result.diagnostics.append(diagnostic)
+            case .alreadyExists: break
             }
         }
         if let staleSuffix, result.diagnostics.isEmpty {
@@ -107,7 +122,7 @@ public struct OutputDirectory: Sendable {
 
     /// A run killed mid-write leaves its temporary file (`.Name.rexgen-XXXXXX`) behind. Those older than a
     /// few minutes are such leftovers: a live run holds its own for milliseconds.
-    private func removeAbandonedTemporaryFiles(for names: [String]) {
+    func removeAbandonedTemporaryFiles(for names: [String]) {
         let entries = hiddenEntries()
         guard !entries.isEmpty else { return }
         // By name, not by trying every name's prefix on every entry: one file per source means thousands of both.
@@ -150,7 +165,7 @@ public struct OutputDirectory: Sendable {
     }
 
     private enum ExistingState {
-        case upToDate, absentOrOurs
+        case upToDate, absent, ours
         case refused(Diagnostic)
     }
 
@@ -161,11 +176,8 @@ public struct OutputDirectory: Sendable {
                                contentHash: () -> UInt64) -> ExistingState {
         let target = filePath(file.name)
         var status = stat()
-        guard lstat(target, &status) == 0 else { return .absentOrOurs }
-        if (status.st_mode & S_IFMT) == S_IFLNK {
-            return .refused(.error("refusing to write '\(target)': it is a symbolic link, and following it "
-                + "could overwrite a file elsewhere", at: location(target)))
-        }
+        guard lstat(target, &status) == 0 else { return .absent }
+        if (status.st_mode & S_IFMT) == S_IFLNK { return .refused(symbolicLinkRefusal(target)) }
         var contents = file.contents
         // Bytes already in memory are compared outright, which is quicker than hashing the new contents.
         if known == nil, let lastWritten, SourceSnapshot.Signature(status) == lastWritten.signature,
@@ -177,7 +189,7 @@ public struct OutputDirectory: Sendable {
             let isSame = contents.withUTF8 { utf8 in
                 existing.count == utf8.count && (utf8.isEmpty || memcmp(existing.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
             }
-            return (isSame, existing.starts(with: GeneratedFile.headerMarker.utf8))
+            return (isSame, Self.isRexGens(existing))
         }
         let existing: (isSame: Bool, isOurs: Bool)
         if var known {
@@ -185,30 +197,60 @@ public struct OutputDirectory: Sendable {
         } else if case .success(let source) = SourceFile.read(path: target) {
             existing = source.bytes.withUnsafeBytes(compare)
         } else {
-            return .refused(.error("cannot read '\(target)' to check that RexGen generated it", at: location(target)))
+            return .refused(unreadableRefusal(target))
         }
         if existing.isSame { return .upToDate }
-        guard existing.isOurs else {
-            return .refused(.error("refusing to overwrite '\(target)': it was not generated by RexGen (its first "
-                + "line is not '\(GeneratedFile.headerMarker) …'); move it or choose another output directory",
-                at: location(target)))
-        }
-        return .absentOrOurs
+        guard existing.isOurs else { return .refused(notOursRefusal(target)) }
+        return .ours
     }
 
-    private func location(_ path: String) -> SourceLocation {
+    /// Whether RexGen wrote a file that starts with these bytes. A file cut short before the end of RexGen's
+    /// header line (empty, say) is one a killed run was creating: it holds nothing of the user's.
+    static func isRexGens(_ start: UnsafeRawBufferPointer) -> Bool {
+        let marker = GeneratedFile.headerMarker.utf8
+        return start.starts(with: marker) || marker.starts(with: start)
+    }
+
+    func symbolicLinkRefusal(_ target: String) -> Diagnostic {
+        .error("refusing to write '\(target)': it is a symbolic link, and following it could overwrite a file "
+            + "elsewhere", at: location(target))
+    }
+
+    func unreadableRefusal(_ target: String) -> Diagnostic {
+        .error("cannot read '\(target)' to check that RexGen generated it", at: location(target))
+    }
+
+    func notOursRefusal(_ target: String) -> Diagnostic {
+        .error("refusing to overwrite '\(target)': it was not generated by RexGen (its first line is not "
+            + "'\(GeneratedFile.headerMarker) …'); move it or choose another output directory", at: location(target))
+    }
+
+    func location(_ path: String) -> SourceLocation {
         SourceLocation(file: path, line: 1, column: 1)
     }
 }
 
 /// Writes a file so readers see the old content or the new, never a mix: a temporary file in the same
-/// directory, renamed over the target.
+/// directory, renamed over the target. A file that does not exist yet is created in place instead
+/// (`create(_:at:)`): there is no old content to keep whole, and with one file per source a first run
+/// creates tens of thousands, for which the temporary file and the rename cost three times the directory
+/// updates (a cold run of 23,000 files wrote in 0.3 s rather than 0.75–1.6 s). A run killed while creating
+/// one leaves a file that is not in its cache, which the next run compares and writes again.
 ///
 /// Not `fsync`ed: a flush to disk made a one-change run 4–6 ms slower when it followed another run (it
 /// waits for the journal), and what RexGen writes can always be written again. A run that fails still
 /// leaves the old file whole; a file lost to a power cut no longer has the `stat` signature the cache
 /// recorded, so the next run writes it again.
 public enum AtomicFileWriter {
+    public enum WriteOutcome: Sendable {
+        case written
+        /// Found to hold the content already (when a file that appeared meanwhile was checked again).
+        case upToDate
+        /// `create(_:at:)` found the file there already: nothing was written.
+        case alreadyExists
+        case failed(Diagnostic)
+    }
+
     public static func write(_ bytes: [UInt8], to target: String) -> Diagnostic? {
         bytes.withUnsafeBytes { write($0, to: target) }
     }
@@ -217,6 +259,40 @@ public enum AtomicFileWriter {
     public static func write(_ text: String, to target: String) -> Diagnostic? {
         var text = text
         return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: target) }
+    }
+
+    /// Creates `target`, which must not exist, with `text` as its content.
+    public static func create(_ text: String, at target: String) -> WriteOutcome {
+        var text = text
+        return text.withUTF8 { bytes in
+            let location = SourceLocation(file: target, line: 1, column: 1)
+            let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                if errno == EEXIST { return .alreadyExists }
+                return .failed(.error("cannot write '\(target)': \(String(cString: strerror(errno)))", at: location))
+            }
+            // The same mode as a replaced file gets, whatever the umask.
+            var failure = writeAll(UnsafeRawBufferPointer(bytes), to: descriptor)
+            if failure == nil, fchmod(descriptor, 0o644) != 0 { failure = String(cString: strerror(errno)) }
+            close(descriptor)
+            guard let failure else { return .written }
+            unlink(target)
+            return .failed(.error("cannot write '\(target)': \(failure)", at: location))
+        }
+    }
+
+    /// Every byte, however many `write` calls it takes; the error's description if one fails.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
+        var offset = 0
+        while offset < bytes.count {
+            let count = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if count < 0 {
+                if errno != EINTR { return String(cString: strerror(errno)) }
+            } else {
+                offset += count
+            }
+        }
+        return nil
     }
 
     private static func write(_ bytes: UnsafeRawBufferPointer, to target: String) -> Diagnostic? {
@@ -229,16 +305,7 @@ public enum AtomicFileWriter {
             return .error("cannot write '\(target)': \(String(cString: strerror(errno)))", at: location)
         }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var failure: String?
-        var offset = 0
-        while offset < bytes.count, failure == nil {
-            let count = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if count < 0 {
-                if errno != EINTR { failure = String(cString: strerror(errno)) }
-            } else {
-                offset += count
-            }
-        }
+        var failure = writeAll(bytes, to: descriptor)
         if failure == nil, fchmod(descriptor, 0o644) != 0 {
             failure = String(cString: strerror(errno))
         }

@@ -56,6 +56,11 @@ extension DeclarationParser {
         // every property and function in every type.
         let scope = scopes.count - 1
         guard !scopes[scope].isLocal, scopes[scope].holdsDeclarations, !scopes[scope].path.isEmpty else { return }
+        // A member declared in a struct's, class's, actor's or protocol's own body can never be an enum's,
+        // which is all members are read for (a generated property must not collide with one). Most members
+        // of an app are such: kept, they were a sixth of a large app's model. A file Sourcery wrote is
+        // read whole, since it is compared with what RexGen would write.
+        if case .type = scopes[scope].kind, !file.isSourceryOutput { return }
         file.members.append(MemberDeclaration(
             ownerName: scopes[scope].qualifiedName, name: name(of: nameToken), kind: kind,
             isStatic: isStatic, location: location(of: nameToken.start), typeText: typeText))
@@ -106,6 +111,17 @@ extension DeclarationParser {
             collector.append(token, from: bytes)
             advance()
         }
-        file.imports.append(ImportDeclaration(text: collector.text, ifConfig: ifStack))
+        file.imports.append(ImportDeclaration(text: Self.shared(collector.text), ifConfig: ifStack))
+    }
+
+    /// The imports nearly every file has, as literals: a literal's text lives in the binary, whereas each
+    /// file's own copy of `import Foundation` (longer than a string holds inline) is an allocation of its
+    /// own, kept by the model for the whole run.
+    private static let commonImports = ["import Foundation", "import SwiftUI", "import Combine", "import UIKit",
+                                        "import SwiftRex", "import CombineRex", "import CombineFeedback",
+                                        "import ReactiveSwift", "import CasePaths", "import Dispatch"]
+
+    private static func shared(_ text: String) -> String {
+        commonImports.first { $0 == text } ?? text
     }
 }

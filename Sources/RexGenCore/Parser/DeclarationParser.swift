@@ -233,6 +233,16 @@ struct DeclarationParser {
     }
 
     private mutating func finishEnum(at index: Int) {
+        // Cases are appended one by one, so their storage ends up with room for up to twice as many: in a
+        // large app a tenth of the model. The model keeps them for the whole run, so they are moved to
+        // storage of their own size.
+        let cases = openEnums[index].cases
+        if cases.capacity > cases.count + cases.count / 4 {
+            var fitted: [EnumCaseDeclaration] = []
+            fitted.reserveCapacity(cases.count)
+            fitted.append(contentsOf: cases)
+            openEnums[index].cases = fitted
+        }
         file.enums.append(openEnums[index])
         // Enums close innermost first, so the open one being finished is always the last.
         if index == openEnums.count - 1 { openEnums.removeLast() }

@@ -114,7 +114,7 @@ public enum IncrementalGeneration {
                                                previousSections: { previousSectionsLoad.value },
                                                unchangedPerSourceFiles: { unchangedOutputsLoad.value },
                                                previousLiftSections: { previousLiftSectionsLoad.value },
-                                               templateRenderer: templateRenderer)
+                                               deferringPerSourceFiles: true, templateRenderer: templateRenderer)
         if exitsAfterwards { ProcessLifetime.keepUntilExit(result) }
         let previousSections = previousSectionsLoad.value
         result.parsedFileCount = reading.parsedCount
@@ -143,10 +143,19 @@ public enum IncrementalGeneration {
         for output in cache?.outputs ?? [] {
             if let signature = output.signature, let hash = output.contentHash { lastWritten[output.path] = (signature, hash) }
         }
-        var written = directory.write(result.files, knownContents: previousSections.map {
-            [EnumPropertiesRenderer.fileName: $0.text]
-        } ?? [:], lastWritten: lastWritten, removingStale: options.staleOutputSuffix, alsoKeeping: result.unchangedFiles,
+        let knownContents = previousSections.map { [EnumPropertiesRenderer.fileName: $0.text] } ?? [:]
+        var written: OutputDirectory.WriteResult
+        var streamedHashes: [UInt64] = []
+        if let deferred = result.deferredFiles {
+            let stream = OutputDirectory.FileStream(names: deferred.names, render: deferred.render)
+            (written, streamedHashes) = directory.write(stream, then: result.files, knownContents: knownContents,
+                                                        lastWritten: lastWritten, removingStale: options.staleOutputSuffix,
+                                                        alsoKeeping: result.unchangedFiles, contentHashes: { outputHashes.value })
+        } else {
+            written = directory.write(result.files, knownContents: knownContents, lastWritten: lastWritten,
+                                      removingStale: options.staleOutputSuffix, alsoKeeping: result.unchangedFiles,
                                       contentHashes: { outputHashes.value })
+        }
         // Not sorted: with one file per source, sorting tens of thousands of paths cost more than the rest
         // of writing them.
         written.unchanged += result.unchangedFiles.map(directory.filePath)
@@ -157,10 +166,13 @@ public enum IncrementalGeneration {
         let cacheSize = saveCache(result, fingerprint: fingerprint, summaryKey: options.selection.referenceSummaryKey,
                                   edgeNames: edgeNamesLoad.value,
                                   inputs: inputs, records: reading.records,
-                                  parseSection: parseSection.value, outputHashes: outputHashes.value,
+                                  parseSection: parseSection.value,
+                                  outputs: zip((result.deferredFiles?.names ?? []) + result.files.map(\.name),
+                                               streamedHashes + outputHashes.value).map { ($0, $1) },
                                   previousOutputs: cache?.outputs, in: directory)
         result.timings.append(StageTiming(stage: "write", seconds: saveClock.seconds,
-                                          detail: "outputs and a cache of \(cacheSize) bytes"))
+                                          detail: (result.deferredFiles.map { "\($0.count) per-source files rendered and "
+                                              + "written, " } ?? "") + "outputs and a cache of \(cacheSize) bytes"))
         return .generated(result, written)
     }
 
@@ -265,11 +277,12 @@ public enum IncrementalGeneration {
     private static func saveCache(_ result: Pipeline.Result, fingerprint: String, summaryKey: String, edgeNames: String,
                                   inputs: InputSignatures,
                                   records: [GenerationCache.InputRecord], parseSection: GenerationCache.ParseSection,
-                                  outputHashes: [UInt64], previousOutputs: [GenerationCache.Entry]?,
-                                  in directory: OutputDirectory) -> Int {
-        var outputs = zip(result.files, outputHashes).map { file, contentHash in
-            GenerationCache.Entry(path: file.name, signature: SourceSnapshot.signature(of: directory.filePath(file.name)),
-                                  contentHash: contentHash, renderKey: result.fileKeys[file.name])
+                                  outputs written: [(name: String, contentHash: UInt64)],
+                                  previousOutputs: [GenerationCache.Entry]?, in directory: OutputDirectory) -> Int {
+        let signatures = directory.signatures(of: written.map(\.name))
+        var outputs = zip(written, signatures).map { output, signature in
+            GenerationCache.Entry(path: output.name, signature: signature, contentHash: output.contentHash,
+                                  renderKey: result.fileKeys[output.name])
         }
         // Files left as they were keep what the last run recorded of them.
         let unchanged = Set(result.unchangedFiles)
@@ -280,8 +293,8 @@ public enum IncrementalGeneration {
                                                   diagnostics: result.diagnostics.map(\.description), sections: result.sections,
                                                   liftSections: result.liftSections,
                                                   liftTree: result.lifts.map { LiftTreeRecord.records(for: $0, in: result.actionTree) } ?? [])
-        GenerationCache.save([header, parseSection.bytes], to: directory)
-        return header.count + parseSection.bytes.count
+        GenerationCache.save([header] + parseSection.pieces, to: directory)
+        return header.count + parseSection.byteCount
     }
 
     /// When the cache is of a run with these options, extra files and inputs (the same paths in the same

@@ -24,6 +24,9 @@ public enum Pipeline {
         /// wrote them (see `IncrementalGeneration`), and every per-source file's render key.
         public var unchangedFiles: [String] = []
         public var fileKeys: [String: RenderedSections.Key] = [:]
+        /// With one file per source, when asked for: the per-source files to write, planned but not rendered
+        /// (not in `files`), for the caller to render and write a range at a time.
+        public var deferredFiles: PerSourceFiles?
 
         /// Input errors mean the output would be incomplete, so it is not written.
         public var hasErrors: Bool { diagnostics.containsErrors }
@@ -108,10 +111,13 @@ public enum Pipeline {
     ///   differ; asked for only when rendering starts, so it may still be loading while analysis runs.
     /// - Parameter unchangedPerSourceFiles: with one file per source, the files on disk as the last run wrote
     ///   them, by name, with the render key they were written from; asked for when rendering starts.
+    /// - Parameter deferringPerSourceFiles: with one file per source, leave the per-source files to the caller
+    ///   (`Result.deferredFiles`) rather than render them all into `files`.
     static func analyseAndRender(_ model: SourceModel, _ options: GenerationOptions, diagnostics: [Diagnostic],
                                  timings: [StageTiming], previousSections: () -> RenderedSections? = { nil },
                                  unchangedPerSourceFiles: () -> [String: RenderedSections.Key] = { [:] },
                                  previousLiftSections: () -> RenderedSections? = { nil },
+                                 deferringPerSourceFiles: Bool = false,
                                  templateRenderer: (any TemplateRendering)? = nil) -> Result {
         var diagnostics = diagnostics
         var timings = timings
@@ -149,11 +155,15 @@ public enum Pipeline {
             if options.filePerSource {
                 let sourcePaths = swiftSourcePaths(model, options)
                 diagnostics += duplicateNameErrors(sourcePaths)
-                let rendering = EnumPropertiesRenderer.renderPerSource(plan, sourcePaths: sourcePaths,
-                                                                       unchanged: unchangedPerSourceFiles())
-                result.files = rendering.files
-                result.unchangedFiles = rendering.unchanged
-                result.fileKeys = rendering.keys
+                let planned = EnumPropertiesRenderer.planPerSource(plan, sourcePaths: sourcePaths,
+                                                                   unchanged: unchangedPerSourceFiles())
+                if deferringPerSourceFiles {
+                    result.deferredFiles = planned
+                } else {
+                    result.files = planned.renderAll()
+                }
+                result.unchangedFiles = planned.unchanged
+                result.fileKeys = planned.keys
             } else {
                 let previous = previousSections()
                 copiedSections = previous != nil
@@ -181,6 +191,8 @@ public enum Pipeline {
                                            + "\(result.sections.count) enum sections rendered, the rest copied")
                                        + (result.unchangedFiles.isEmpty ? "" : "; \(result.unchangedFiles.count) "
                                            + "per-source files unchanged, not rendered")
+                                       + (result.deferredFiles.map { "; \($0.count) per-source files rendered as they "
+                                           + "are written" } ?? "")
                                        + (!copiedLiftSections ? "" : "; \(result.renderedLiftSectionCount) of "
                                            + "\(result.liftSections.count) lift conformances rendered, the rest copied")))
         result.diagnostics = diagnostics.sortedForDisplay()

@@ -221,9 +221,50 @@ final class GenerationCacheCodingTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
         // Over a longer file, which must end where the new one does.
         GenerationCache.save([UInt8](repeating: 1, count: whole.count + 100), to: directory)
-        GenerationCache.save([header, parses.bytes], to: directory)
+        GenerationCache.save([header] + parses.pieces, to: directory)
         XCTAssertEqual(FileManager.default.contents(atPath: directory.filePath(GenerationCache.fileName)).map([UInt8].init), whole)
         XCTAssertEqual(GenerationCache.load(from: directory)?.parsedFile(at: 4)?.enums, files[4].enums)
+    }
+
+    /// Hundreds of files: the parse section comes in several pieces, never joined, and the file made of them
+    /// is the whole encoding, intact, each parse where its record says.
+    func testAParseSectionInSeveralPiecesIsTheWholeEncoding() throws {
+        let fixtures = Array(fixtureFiles().prefix(7))
+        let files = fixtures.map { SourceReadingStage.readOne($0).0 }
+        let records = (0..<600).map { index in
+            GenerationCache.InputRecord(path: "F\(index).swift", signature: .init(size: 1, modified: 2, inode: UInt64(index)),
+                                        contentHash: nil, parse: index % 5 == 4 ? .none : .parsed(files[index % files.count]))
+        }
+        let parses = GenerationCache.parseSection(for: records)
+        XCTAssertEqual(parses.pieces.count, 4, "three pieces of parses and the checksum")
+        XCTAssertEqual(parses.lengths.count, records.count)
+        let whole = GenerationCache.encode(fingerprint: "f", summaryKey: "k", edgeNames: "\n", inputs: records, parses: parses,
+                                           extraFiles: [], outputs: [], diagnostics: [], sections: [])
+        let cache = try XCTUnwrap(GenerationCache.decode(whole))
+        XCTAssertTrue(cache.parseSectionIsIntact())
+        // Locations name the record's path, so enums are compared by name and cases.
+        let shape = { (file: ParsedFile) in file.enums.map { "\($0.qualifiedName): \($0.cases.map(\.name))" } }
+        for index in [0, 4, 255, 256, 257, 511, 512, 599] {
+            XCTAssertEqual(cache.parsedFile(at: index).map(shape), index % 5 == 4 ? nil : shape(files[index % files.count]), "\(index)")
+        }
+    }
+
+    /// The hash of a buffer fed in pieces, cut anywhere, is the hash of the buffer whole.
+    func testAHashFedInPiecesIsTheHashOfTheWhole() {
+        var random = SeededGenerator(seed: 19)
+        for length in Array(0...100) + [1000, 4099, 65_537] {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let whole = bytes.withUnsafeBytes { ContentHash.of($0) }
+            for _ in 0..<4 {
+                var cuts = (0..<Int.random(in: 0...5, using: &random)).map { _ in Int.random(in: 0...length, using: &random) }
+                cuts = ([0] + cuts + [length]).sorted()
+                var hasher = ContentHash.Streaming(count: length)
+                for (start, end) in zip(cuts, cuts.dropFirst()) {
+                    bytes.withUnsafeBytes { hasher.feed(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
+                }
+                XCTAssertEqual(hasher.value, whole, "\(length) bytes cut at \(cuts)")
+            }
+        }
     }
 
     /// The render cache's keys: equal fields give equal keys; fields split differently, or one more empty

@@ -103,9 +103,9 @@ final class IncrementalGenerationTests: XCTestCase {
                 XCTFail("expected a generation")
                 return []
             }
-            XCTAssertEqual(Set(result.files.map(\.name) + result.unchangedFiles).count,
+            XCTAssertEqual(Set(result.writtenFileNames + result.unchangedFiles).count,
                            try project.outputFiles().keys.filter { $0.hasSuffix(".generated.swift") }.count)
-            return result.files.map(\.name).filter { $0.hasSuffix(EnumPropertiesRenderer.perSourceSuffix) }.sorted()
+            return result.writtenFileNames.filter { $0.hasSuffix(EnumPropertiesRenderer.perSourceSuffix) }.sorted()
         }
 
         try project.replace("case bar\n", with: "case barred\n", in: "EnumProperties-Reference-Collisions/CollisionsAction.swift")

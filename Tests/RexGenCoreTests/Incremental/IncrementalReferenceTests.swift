@@ -128,7 +128,8 @@ final class IncrementalReferenceTests: XCTestCase {
             guard case .generated(let result, _) = try project.runAndCompare(expectParsed: 1) else {
                 return XCTFail("expected a generation")
             }
-            XCTAssertFalse(result.files.contains { $0.contents.contains("var sorted: Sort?") })
+            XCTAssertFalse(result.renderedFiles.contains { $0.contents.contains("var sorted: Sort?") })
+            XCTAssertFalse(try project.outputFiles().values.contains { $0.contains("var sorted: Sort?") })
         }
     }
 

@@ -193,3 +193,11 @@ extension IncrementalGeneration.Outcome {
         return false
     }
 }
+
+extension Pipeline.Result {
+    /// The files a run wrote or rendered: `files`, and the per-source files it left to be rendered as they
+    /// were written (`deferredFiles`), rendered again here.
+    var renderedFiles: [GeneratedFile] { (deferredFiles?.renderAll() ?? []) + files }
+
+    var writtenFileNames: [String] { (deferredFiles?.names ?? []) + files.map(\.name) }
+}

@@ -130,6 +130,42 @@ final class ReliabilityOutputSafetyTests: XCTestCase {
             + outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
     }
 
+    /// Killed while a first run creates one file per source in an empty directory: each file there is the
+    /// new one or a part of it from its start (a new file is created in place, see `AtomicFileWriter`), and
+    /// the next run replaces those cut short rather than refusing them as the user's.
+    func testKillWhileCreatingFilesLeavesFilesTheNextRunReplaces() throws {
+        let root = try temporaryDirectory()
+        try writeSources(under: root, enums: 2000, variant: 1)
+        let arguments = ["src", "--file-per-source", "--output"]
+        let started = Date()
+        let reference = try TestSupport.rexgen(arguments + ["reference"], in: root)
+        let duration = Date().timeIntervalSince(started)
+        XCTAssertEqual(reference.exitCode, 0, reference.summary)
+        let expected = try generatedFiles(in: root.appendingPathComponent("reference"))
+
+        var random = SeededGenerator(seed: UInt64(Date().timeIntervalSince1970))
+        var outcomes: [String: Int] = [:]
+        for round in 0..<8 {
+            let output = root.appendingPathComponent("out")
+            try? FileManager.default.removeItem(at: output)
+            let run = try launch(arguments + ["out"], in: root, log: "kill.log")
+            usleep(useconds_t(duration * Double.random(in: 0.6...1.05, using: &random) * 1_000_000))
+            kill(run.process.processIdentifier, SIGKILL)
+            _ = try run.wait()
+            for (name, contents) in (try? generatedFiles(in: output)) ?? [:] {
+                let whole = try XCTUnwrap(expected[name], name)
+                let state = contents == whole ? "new" : whole.starts(with: contents) ? "cut short" : "OTHER"
+                outcomes[state, default: 0] += 1
+                XCTAssertNotEqual(state, "OTHER", "round \(round): \(name) is not a part of the new file")
+            }
+            let rerun = try TestSupport.rexgen(arguments + ["out"], in: root)
+            XCTAssertEqual(rerun.exitCode, 0, rerun.summary)
+            XCTAssertEqual(try generatedFiles(in: output), expected, "round \(round): a rerun after the kill")
+        }
+        print("output safety: 8 kills while creating files: "
+            + outcomes.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+    }
+
     // MARK: - Symlinks
 
     /// An output file that is a symlink (to a user's file, to a generated file elsewhere, or to nothing) is

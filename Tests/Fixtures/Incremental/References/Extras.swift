@@ -1,6 +1,7 @@
 // A reference module's file for the incremental tests: one of each declaration a reference's summary keeps
 // (action enums, nested enums, types, typealiases, members an enum can have) or drops (a top-level enum that
-// is no action, the members of a struct's own body, imports).
+// is no action, the members of an extension of a struct declared here, imports). The members of a struct's
+// own body are not even read.
 import Foundation
 
 /// Not in the app's tree until a test adds `case search(SearchAction)` to MovieAction.
@@ -31,6 +32,10 @@ public struct SearchState: Equatable, Sendable {
     public enum Mode: Equatable, Sendable {
         case live, submitted
     }
+}
+
+extension SearchState {
+    public var isEmpty: Bool { query.isEmpty }
 }
 
 /// A member another module declares on the app's root: it collides with the property RexGen would write.
