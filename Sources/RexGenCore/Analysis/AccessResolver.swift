@@ -1,8 +1,8 @@
 /// Computes a declaration's effective access level: its own, capped by every enclosing type's.
 package struct AccessResolver {
-    private let types: [String: TypeDeclaration]
+    private let types: TypeIndex
 
-    package init(types: [String: TypeDeclaration]) {
+    package init(types: TypeIndex) {
         self.types = types
     }
 

@@ -69,7 +69,12 @@ struct LiftPlanner {
                         concreteArgument($0, parent: tree.nodes[parent].declaration, parentArguments: parentReach.arguments)
                     }
                 }
-                let path = parentReach.path + [edge]
+                // Sized to fit: every conformance keeps its path, and `+` leaves room to grow (ten thousand
+                // paths of whole edges in a large app).
+                var path: [ActionTree.Edge] = []
+                path.reserveCapacity(parentReach.path.count + 1)
+                path += parentReach.path
+                path.append(edge)
                 guard let existing = reaches[edge.child] else {
                     reaches[edge.child] = Reach(path: path, arguments: edge.genericArguments)
                     order.append(edge.child)

@@ -16,7 +16,7 @@ package struct PayloadTypeQualifier: Sendable {
     /// The last component of each nested declared name: a type text mentioning none of these is returned
     /// as it is without any lookup, which is nearly every payload (`Int`, `String`, `MovieAction`).
     private let nestedSimpleNames: Set<Substring>
-    private let types: [String: TypeDeclaration]
+    private let types: TypeIndex
 
     package init(model: SourceModel) {
         var names = Set<String>()

@@ -6,7 +6,7 @@ import Foundation
 struct TypeNameResolver {
     private let nodesByName: [String: Int]
     private let aliases: [String: TypeAliasDeclaration]
-    private let types: [String: TypeDeclaration]
+    private let types: TypeIndex
     /// The last name component of every node and alias: a type whose last component is none of these
     /// resolves to nothing, which most payload types (`Int`, `String`, `Bool`) are found out by at once.
     private let lastComponents: Set<Substring>

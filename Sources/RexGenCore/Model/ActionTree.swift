@@ -40,26 +40,41 @@ public struct ActionTree: Sendable {
     public let edges: [Edge]
     /// Indices of the root nodes, in source order.
     public let roots: [Int]
-    private let edgesByParent: [Int: [Edge]]
+    /// `edges` ordered by parent (the same array when they already are, as the builder makes them), and
+    /// where each parent's lie in it: not an array of edges per parent, a second copy of every edge.
+    private let edgesInParentOrder: [Edge]
+    private let rangeByParent: [Int: Range<Int>]
 
     public init(nodes: [Node], edges: [Edge], roots: [Int]) {
         self.nodes = nodes
         self.edges = edges
         self.roots = roots
-        // A loop, not `Dictionary(grouping:by:)` with a key path: a modular app's tree has ten thousand
+        // Loops, not `Dictionary(grouping:by:)` with a key path: a modular app's tree has ten thousand
         // edges, and in the debug build the build plugin runs, that is generic work per edge.
-        var byParent: [Int: [Edge]] = [:]
-        var index = 0
-        while index < edges.count {
-            byParent[edges[index].parent, default: []].append(edges[index])
+        var isInParentOrder = true
+        var index = 1
+        while index < edges.count, isInParentOrder {
+            isInParentOrder = edges[index - 1].parent <= edges[index].parent
             index += 1
         }
-        self.edgesByParent = byParent
+        let ordered = isInParentOrder ? edges
+            : edges.indices.sorted { (edges[$0].parent, $0) < (edges[$1].parent, $1) }.map { edges[$0] }
+        var ranges: [Int: Range<Int>] = [:]
+        var start = 0
+        while start < ordered.count {
+            var end = start + 1
+            while end < ordered.count, ordered[end].parent == ordered[start].parent { end += 1 }
+            ranges[ordered[start].parent] = start..<end
+            start = end
+        }
+        edgesInParentOrder = ordered
+        rangeByParent = ranges
     }
 
     /// The cases of `parent` that carry another action enum, in source order.
-    public func edges(from parent: Int) -> [Edge] {
-        edgesByParent[parent] ?? []
+    public func edges(from parent: Int) -> ArraySlice<Edge> {
+        guard let range = rangeByParent[parent] else { return [] }
+        return edgesInParentOrder[range]
     }
 
     /// Every node reachable from `starts`, the starts included.

@@ -8,36 +8,14 @@ public struct SourceModel: Sendable {
     /// Sources first, then references.
     public let allFiles: [ParsedFile]
     /// Type declarations by qualified name (first declaration wins), for access and name lookups.
-    public let types: [String: TypeDeclaration]
+    public let types: TypeIndex
 
     public init(files: [ParsedFile], referenceFiles: [ParsedFile] = []) {
         self.files = files
         self.referenceFiles = referenceFiles
         // Without references the two arrays share storage: copying thousands of files costs a retain each.
         self.allFiles = referenceFiles.isEmpty ? files : files + referenceFiles
-        // `while` loops over the files: a modular app's are tens of thousands, in the debug build the build
-        // plugin runs, where `reduce`, `flatMap` and `for … in` are unspecialised generic calls.
-        let allFiles = self.allFiles
-        var typeCount = 0
-        var position = 0
-        while position < allFiles.count {
-            typeCount += allFiles[position].types.count
-            position += 1
-        }
-        var index: [String: TypeDeclaration] = [:]
-        index.reserveCapacity(typeCount)
-        position = 0
-        while position < allFiles.count {
-            let types = allFiles[position].types
-            var typeIndex = 0
-            while typeIndex < types.count {
-                let type = types[typeIndex]
-                if index[type.qualifiedName] == nil { index[type.qualifiedName] = type }
-                typeIndex += 1
-            }
-            position += 1
-        }
-        self.types = index
+        self.types = TypeIndex(allFiles)
     }
 
     public var diagnostics: [Diagnostic] {
@@ -50,4 +28,50 @@ public struct SourceModel: Sendable {
         }
         return found
     }
+}
+
+/// Type declarations by qualified name, the first declaration of a name winning: where each lies among the
+/// files, not a copy of it (a large app declares tens of thousands of types, and an index of copies was a
+/// twentieth of its model).
+public struct TypeIndex: Sendable {
+    private struct Position: Sendable {
+        var file: Int32
+        var type: Int32
+    }
+
+    private let files: [ParsedFile]
+    private let positions: [String: Position]
+
+    init(_ files: [ParsedFile]) {
+        self.files = files
+        // `while` loops over the files: a modular app's are tens of thousands, in the debug build the build
+        // plugin runs, where `reduce`, `flatMap` and `for … in` are unspecialised generic calls.
+        var typeCount = 0
+        var position = 0
+        while position < files.count {
+            typeCount += files[position].types.count
+            position += 1
+        }
+        var index: [String: Position] = [:]
+        index.reserveCapacity(typeCount)
+        position = 0
+        while position < files.count {
+            let types = files[position].types
+            var typeIndex = 0
+            while typeIndex < types.count {
+                let name = types[typeIndex].qualifiedName
+                if index[name] == nil { index[name] = Position(file: Int32(position), type: Int32(typeIndex)) }
+                typeIndex += 1
+            }
+            position += 1
+        }
+        positions = index
+    }
+
+    public subscript(qualifiedName: String) -> TypeDeclaration? {
+        guard let position = positions[qualifiedName] else { return nil }
+        return files[Int(position.file)].types[Int(position.type)]
+    }
+
+    public var count: Int { positions.count }
 }

@@ -139,7 +139,7 @@ struct LeafEdit {
         let edgeNames = cache.edgeNames
         guard leaf.qualifiedNameComponents.count == 1, leaf.enclosingScopes.isEmpty, leaf.genericParameters.isEmpty,
               !leaf.isLocal, options.selection.isActionEnum(leaf), !options.roots.contains(name),
-              AccessResolver(types: [:]).effectiveAccess(declared: leaf.declaredAccess, enclosing: []).isVisibleToOtherFiles,
+              AccessResolver(types: TypeIndex([])).effectiveAccess(declared: leaf.declaredAccess, enclosing: []).isVisibleToOtherFiles,
               name.utf8.allSatisfy({ $0 < 0x80 }),
               isAddition != ReferenceEditShortcut.contains(edgeNames, name),
               !cache.parses(otherThan: index, mention: name),
@@ -288,7 +288,7 @@ struct LeafConformance {
             declarations.append(file.enums[place.enumIndex])
         }
         declarations.append(leaf)
-        let resolver = AccessResolver(types: [:])
+        let resolver = AccessResolver(types: TypeIndex([]))
         var nodes: [ActionTree.Node] = []
         for declaration in declarations {
             guard declaration.genericParameters.isEmpty, !declaration.enclosingScopes.contains(where: \.isExtension) else { return nil }
