@@ -182,26 +182,50 @@ struct ByteReader {
 enum ContentHash {
     /// - Parameter seed: another seed gives an independent hash of the same bytes.
     static func of(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count) ^ (seed &* 0xC2B2_AE3D_27D4_EB4F)
+        let start = start(count: bytes.count, seed: seed)
         var index = 0
         // Four independent lanes over 32 bytes a step, so the multiplications overlap: megabytes of
         // output are hashed on every run that generates.
+        var folded: Lanes?
         if bytes.count >= 32 {
-            var lanes = (hash, hash ^ 0x6A09_E667_F3BC_C908, hash ^ 0xBB67_AE85_84CA_A73B, hash ^ 0x3C6E_F372_FE94_F82B)
+            var running = lanes(from: start)
             while index + 32 <= bytes.count {
-                lanes.0 = mix(lanes.0, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                lanes.1 = mix(lanes.1, bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
-                lanes.2 = mix(lanes.2, bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
-                lanes.3 = mix(lanes.3, bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
+                step(&running, bytes, at: index)
                 index += 32
             }
-            hash = mix(mix(mix(mix(hash, lanes.0), lanes.1), lanes.2), lanes.3)
+            folded = running
         }
-        while index + 8 <= bytes.count {
-            hash = mix(hash, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        return finish(start, lanes: folded, rest: UnsafeRawBufferPointer(rebasing: bytes[index...]))
+    }
+
+    typealias Lanes = (UInt64, UInt64, UInt64, UInt64)
+
+    static func start(count: Int, seed: UInt64) -> UInt64 {
+        0x9E37_79B9_7F4A_7C15 ^ UInt64(count) ^ (seed &* 0xC2B2_AE3D_27D4_EB4F)
+    }
+
+    static func lanes(from start: UInt64) -> Lanes {
+        (start, start ^ 0x6A09_E667_F3BC_C908, start ^ 0xBB67_AE85_84CA_A73B, start ^ 0x3C6E_F372_FE94_F82B)
+    }
+
+    /// One 32-byte step, eight bytes into each lane.
+    static func step(_ lanes: inout Lanes, _ bytes: UnsafeRawBufferPointer, at index: Int) {
+        lanes.0 = mix(lanes.0, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        lanes.1 = mix(lanes.1, bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+        lanes.2 = mix(lanes.2, bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
+        lanes.3 = mix(lanes.3, bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
+    }
+
+    /// The lanes (nil for fewer than 32 bytes) folded in, then the rest, fewer than 32 bytes, eight a step.
+    static func finish(_ start: UInt64, lanes: Lanes?, rest: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = start
+        if let lanes { hash = mix(mix(mix(mix(hash, lanes.0), lanes.1), lanes.2), lanes.3) }
+        var index = 0
+        while index + 8 <= rest.count {
+            hash = mix(hash, rest.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             index += 8
         }
-        return finalized(mix(hash, tail(of: bytes, from: index)))
+        return finalized(mix(hash, tail(of: rest, from: index)))
     }
 
     /// The fewer than eight bytes from `index` to the end, little-endian in one word. A plain loop, not
@@ -245,7 +269,7 @@ extension ContentHash {
         /// Where the 32-byte steps end; the rest is hashed eight bytes a step when all has been fed.
         private let stepsEnd: Int
         private let start: UInt64
-        private var lanes: (UInt64, UInt64, UInt64, UInt64)
+        private var lanes: ContentHash.Lanes
         private var fed = 0
         /// Bytes not hashed yet: fewer than 32 of a step cut by the end of a piece, or the last bytes.
         private var pending: [UInt8] = []
@@ -253,8 +277,8 @@ extension ContentHash {
         init(count: Int, seed: UInt64 = 0) {
             self.count = count
             stepsEnd = count / 32 * 32
-            start = 0x9E37_79B9_7F4A_7C15 ^ UInt64(count) ^ (seed &* 0xC2B2_AE3D_27D4_EB4F)
-            lanes = (start, start ^ 0x6A09_E667_F3BC_C908, start ^ 0xBB67_AE85_84CA_A73B, start ^ 0x3C6E_F372_FE94_F82B)
+            start = ContentHash.start(count: count, seed: seed)
+            lanes = ContentHash.lanes(from: start)
         }
 
         mutating func feed(_ bytes: UnsafeRawBufferPointer) {
@@ -267,7 +291,7 @@ extension ContentHash {
                 }
                 if pending.isEmpty, bytes.count - index >= 32 {
                     while index + 32 <= bytes.count, fed < stepsEnd {
-                        step(bytes, at: index)
+                        ContentHash.step(&lanes, bytes, at: index)
                         index += 32
                         fed += 32
                     }
@@ -276,33 +300,17 @@ extension ContentHash {
                     index += 1
                     fed += 1
                     if pending.count == 32 {
-                        pending.withUnsafeBytes { step($0, at: 0) }
+                        pending.withUnsafeBytes { ContentHash.step(&lanes, $0, at: 0) }
                         pending.removeAll(keepingCapacity: true)
                     }
                 }
             }
         }
 
-        private mutating func step(_ bytes: UnsafeRawBufferPointer, at index: Int) {
-            lanes.0 = ContentHash.mix(lanes.0, bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            lanes.1 = ContentHash.mix(lanes.1, bytes.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
-            lanes.2 = ContentHash.mix(lanes.2, bytes.loadUnaligned(fromByteOffset: index + 16, as: UInt64.self))
-            lanes.3 = ContentHash.mix(lanes.3, bytes.loadUnaligned(fromByteOffset: index + 24, as: UInt64.self))
-        }
-
         /// The hash, once exactly `count` bytes have been fed.
         var value: UInt64 {
             precondition(fed == count, "fed \(fed) of \(count) bytes")
-            var hash = start
-            if count >= 32 { hash = ContentHash.mix(ContentHash.mix(ContentHash.mix(ContentHash.mix(hash, lanes.0), lanes.1), lanes.2), lanes.3) }
-            return pending.withUnsafeBytes { rest in
-                var index = 0
-                while index + 8 <= rest.count {
-                    hash = ContentHash.mix(hash, rest.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                    index += 8
-                }
-                return ContentHash.finalized(ContentHash.mix(hash, ContentHash.tail(of: rest, from: index)))
-            }
+            return pending.withUnsafeBytes { ContentHash.finish(start, lanes: count >= 32 ? lanes : nil, rest: $0) }
         }
     }
 }

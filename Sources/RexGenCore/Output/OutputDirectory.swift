@@ -81,15 +81,14 @@ public struct OutputDirectory: Sendable {
         if removingAbandonedFiles { removeAbandonedTemporaryFiles(for: files.map(\.name)) }
         for (file, exists) in pending {
             let target = filePath(file.name)
-            var outcome = exists ? AtomicFileWriter.write(file.contents, to: target).map(AtomicFileWriter.WriteOutcome.failed) ?? .written
-                : AtomicFileWriter.create(file.contents, at: target)
+            let replace = { AtomicFileWriter.write(file.contents, to: target).map(AtomicFileWriter.WriteOutcome.failed) ?? .written }
+            var outcome = exists ? replace() : AtomicFileWriter.create(file.contents, at: target)
             if case .alreadyExists = outcome {
                 // Another run created it since it was checked (two builds sharing the directory): it is
                 // checked again and, if it is RexGen's, replaced like any file that was there.
                 switch existingState(of: file, known: nil, lastWritten: nil, contentHash: { 0 }) {
                 case .upToDate: outcome = .upToDate
-                case .absent, .ours:
-                    outcome = AtomicFileWriter.write(file.contents, to: target).map(AtomicFileWriter.WriteOutcome.failed) ?? .written
+                case .absent, .ours: outcome = replace()
                 case .refused(let diagnostic): outcome = .failed(diagnostic)
                 }
             }
@@ -225,7 +224,7 @@ public struct OutputDirectory: Sendable {
             + "'\(GeneratedFile.headerMarker) …'); move it or choose another output directory", at: location(target))
     }
 
-    func location(_ path: String) -> SourceLocation {
+    private func location(_ path: String) -> SourceLocation {
         SourceLocation(file: path, line: 1, column: 1)
     }
 }

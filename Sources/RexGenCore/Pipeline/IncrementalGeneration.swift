@@ -146,8 +146,9 @@ public enum IncrementalGeneration {
         let knownContents = previousSections.map { [EnumPropertiesRenderer.fileName: $0.text] } ?? [:]
         var written: OutputDirectory.WriteResult
         var streamedHashes: [UInt64] = []
+        let streamedNames = result.deferredFiles?.names ?? []
         if let deferred = result.deferredFiles {
-            let stream = OutputDirectory.FileStream(names: deferred.names, render: deferred.render)
+            let stream = OutputDirectory.FileStream(names: streamedNames, render: deferred.render)
             (written, streamedHashes) = directory.write(stream, then: result.files, knownContents: knownContents,
                                                         lastWritten: lastWritten, removingStale: options.staleOutputSuffix,
                                                         alsoKeeping: result.unchangedFiles, contentHashes: { outputHashes.value })
@@ -167,7 +168,7 @@ public enum IncrementalGeneration {
                                   edgeNames: edgeNamesLoad.value,
                                   inputs: inputs, records: reading.records,
                                   parseSection: parseSection.value,
-                                  outputs: zip((result.deferredFiles?.names ?? []) + result.files.map(\.name),
+                                  outputs: zip(streamedNames + result.files.map(\.name),
                                                streamedHashes + outputHashes.value).map { ($0, $1) },
                                   previousOutputs: cache?.outputs, in: directory)
         result.timings.append(StageTiming(stage: "write", seconds: saveClock.seconds,

@@ -78,9 +78,10 @@ struct SourceEditShortcut {
             guard let index = outputIndexes[name], let key = cache.outputs[index].renderKey else { return nil }
             lastKeys[name] = key
         }
-        let rendering = EnumPropertiesRenderer.renderPerSource(plan, sourcePaths: sourcePaths, unchanged: lastKeys)
-        guard rendering.unchanged.contains(EnumPropertiesRenderer.fileName) else { return nil }
-        return (rendering.files.map { file in (file, outputIndexes[file.name]!, rendering.keys[file.name]!) }, model)
+        // Known before anything is rendered: whether the file of the enums from C headers stays as it is.
+        let planned = EnumPropertiesRenderer.planPerSource(plan, sourcePaths: sourcePaths, unchanged: lastKeys)
+        guard planned.unchanged.contains(EnumPropertiesRenderer.fileName) else { return nil }
+        return (planned.renderAll().map { file in (file, outputIndexes[file.name]!, planned.keys[file.name]!) }, model)
     }
 
     /// Whether what other outputs read of a source is as it was: its summary (as a reference's is compared),

@@ -7,25 +7,10 @@ extension EnumPropertiesRenderer {
         planPerSource(plan, sourcePaths: sourcePaths, unchanged: [:]).renderAll()
     }
 
-    /// The per-source files, less those whose render key is in `unchanged` (file name → the key of what is on
-    /// disk, as the last run wrote it): those would come out byte for byte the same, so they are neither
-    /// rendered nor written again. With thousands of sources that is most of a run's rendering.
-    static func renderPerSource(_ plan: EnumPropertiesPlan, sourcePaths: [String],
-                                unchanged: [String: RenderedSections.Key]) -> PerSourceRendering {
-        let planned = planPerSource(plan, sourcePaths: sourcePaths, unchanged: unchanged)
-        return PerSourceRendering(files: planned.renderAll(), unchanged: planned.unchanged, keys: planned.keys)
-    }
-
-    /// What `renderPerSource` rendered, and what it left as it is.
-    struct PerSourceRendering {
-        var files: [GeneratedFile] = []
-        /// Files whose content would not change: not rendered.
-        var unchanged: [String] = []
-        /// Every file's render key, rendered or not.
-        var keys: [String: RenderedSections.Key] = [:]
-    }
-
-    /// Which per-source files there are and which must be rendered, without rendering them yet.
+    /// Which per-source files there are and which must be rendered, without rendering them yet: those whose
+    /// render key is in `unchanged` (file name → the key of what is on disk, as the last run wrote it) would
+    /// come out byte for byte the same, so they are neither rendered nor written again. With thousands of
+    /// sources that is most of a run's rendering.
     static func planPerSource(_ plan: EnumPropertiesPlan, sourcePaths: [String],
                               unchanged: [String: RenderedSections.Key]) -> PerSourceFiles {
         let keys = Parallel.map(count: plan.enums.count, chunk: 32) { RenderedSections.key(for: plan.enums[$0]) }

@@ -10,12 +10,7 @@ final class StreamedWriteTests: XCTestCase {
     private var output: OutputDirectory { OutputDirectory(path: directory.path) }
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("rexgen-streamed-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: directory)
+        directory = try temporaryDirectory()
     }
 
     private func file(_ index: Int, _ variant: String = "") -> GeneratedFile {
