@@ -26,7 +26,9 @@ public enum TemplateContext {
             let generating = planned.cases.filter { $0.generatesValueProperty || $0.generatesIsProperty }
             guard !generating.isEmpty || planned.generatesCasePaths else { return nil }
             return typeObject(planned.declaration, access: planned.access, planned: planned, selected: true,
-                              qualifier: qualifier, cases: generating.map { caseObject($0.declaration, planned: $0) })
+                              qualifier: qualifier, cases: generating.map {
+                                  caseObject($0.declaration, planned: $0, enumAttributes: planned.declaration.attributes)
+                              })
         }
         var context: [String: Any] = [
             "argument": arguments.mapValues(\.templateValue),
@@ -54,7 +56,7 @@ public enum TemplateContext {
                 : PlannedCase(declaration: enumCase, generatesValueProperty: false, generatesIsProperty: false,
                               payloadTypes: (enumCase.associatedValues ?? []).map {
                                   qualifier.qualified($0.typeText, in: declaration)
-                              }), isPlanned: index < plannedCases.count)
+                              }), isPlanned: index < plannedCases.count, enumAttributes: declaration.attributes)
         }
         let annotations = annotationDictionary(declaration.annotations)
         var casePaths: TemplateObject?
@@ -110,8 +112,9 @@ public enum TemplateContext {
 
     /// - Parameter isPlanned: false when `planned` only carries the payload types of an enum RexGen
     ///   generates nothing for; its `generates…` flags then say what the default output would write.
-    static func caseObject(_ enumCase: EnumCaseDeclaration, planned: PlannedCase, isPlanned: Bool = true) -> TemplateObject {
-        let shape = PropertyShape(enumCase, payloadTypes: planned.payloadTypes)
+    static func caseObject(_ enumCase: EnumCaseDeclaration, planned: PlannedCase, isPlanned: Bool = true,
+                           enumAttributes: [String] = []) -> TemplateObject {
+        let shape = PropertyShape(enumCase, payloadTypes: planned.payloadTypes, enumAttributes: enumAttributes)
         let generatesValue = isPlanned ? planned.generatesValueProperty : true
         var property: [String: Any] = [
             "name": shape.name, "pattern": shape.pattern, "type": shape.type, "getter": shape.getter,
@@ -196,6 +199,7 @@ public enum TemplateContext {
             "joinedName": root.joinedName,
             "camelName": root.camelName,
             "protocolName": root.protocolName,
+            "aliasName": root.aliasName,
             "accessLevel": root.access.memberKeyword,
             "ifConfigOpen": root.declaration.ifConfig.openingLines,
             "ifConfigClose": root.declaration.ifConfig.closingLines,

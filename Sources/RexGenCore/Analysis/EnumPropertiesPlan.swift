@@ -37,6 +37,10 @@ public struct PlannedCase: Sendable {
     /// Each payload's type as generated code writes it: names of types declared in an enclosing type are
     /// qualified (`Picker.Event` → `Movies.Picker.Event`), so they resolve in an extension at file scope.
     public var payloadTypes: [String]
+    /// False when a payload's type may name a member of a type the sources do not declare (see
+    /// `PayloadTypeQualifier.namesResolvedOutsideTheSources`): no text is sure to name it, so the members
+    /// that write the type (the value property and the case path) are left out.
+    public var payloadTypesAreNameable = true
 
     /// - Parameter payloadTypes: nil to write each payload's type as declared.
     public init(declaration: EnumCaseDeclaration, generatesValueProperty: Bool, generatesIsProperty: Bool,

@@ -61,10 +61,12 @@ struct EnumPropertiesPlanner {
     ///   file still counts for lookups and collisions.
     func plan(onlyFiles: Set<Int>? = nil, diagnostics: inout [Diagnostic]) -> EnumPropertiesPlan {
         let carried = rules.carriedTypeNames(in: model)
+        let nestedNodes = nestedActionNodes()
         let fileIndexes = onlyFiles.map { $0.sorted() } ?? Array(model.files.indices)
         let selected = fileIndexes.flatMap { fileIndex in
             model.files[fileIndex].enums.indices.compactMap { enumIndex in
                 rules.isSelected(model.files[fileIndex].enums[enumIndex], carriedTypeNames: carried)
+                    || nestedNodes.contains(NestedNode(fileIndex: fileIndex, enumIndex: enumIndex))
                     ? (fileIndex, enumIndex) : nil
             }
         }
@@ -73,7 +75,8 @@ struct EnumPropertiesPlanner {
             var found: [Diagnostic] = []
             var replaced: [MemberDeclaration] = []
             let (fileIndex, enumIndex) = selected[index]
-            return (plan(model.files[fileIndex].enums[enumIndex], diagnostics: &found, replacing: &replaced), found, replaced)
+            return (plan(model.files[fileIndex].enums[enumIndex], imports: model.files[fileIndex].imports,
+                         diagnostics: &found, replacing: &replaced), found, replaced)
         }
         var planned: [PlannedEnum] = []
         var imports: [ImportDeclaration] = []
@@ -103,6 +106,36 @@ struct EnumPropertiesPlanner {
         return EnumPropertiesPlan(enums: planned, imports: imports, importsByFile: importsByFile)
     }
 
+    private struct NestedNode: Hashable {
+        var fileIndex: Int
+        var enumIndex: Int
+    }
+
+    /// The enums of the sources that are nodes of the action tree only because an action enum they are
+    /// declared in carries them (`BoardAction.Request`): nodes get properties like any action enum. The tree's
+    /// own rule decides (`ActionTreeBuilder.actionNodes`), and runs only when some enum is declared directly
+    /// inside an action enum without being one itself.
+    private func nestedActionNodes() -> Set<NestedNode> {
+        var actionEnumNames = Set<ArraySlice<String>>()
+        var nestedNames = Set<ArraySlice<String>>()
+        for file in model.allFiles {
+            for declaration in file.enums {
+                if rules.isActionEnum(declaration) {
+                    actionEnumNames.insert(declaration.qualifiedNameComponents[...])
+                } else if declaration.qualifiedNameComponents.count > 1 {
+                    nestedNames.insert(declaration.qualifiedNameComponents.dropLast())
+                }
+            }
+        }
+        guard !actionEnumNames.isDisjoint(with: nestedNames) else { return [] }
+        var found = Set<NestedNode>()
+        for node in ActionTreeBuilder.actionNodes(in: model, rules: rules)
+        where !node.isReference && !rules.isActionEnum(node.declaration) {
+            found.insert(NestedNode(fileIndex: node.fileIndex, enumIndex: node.enumIndex))
+        }
+        return found
+    }
+
     /// `CasePathsCore` is swift-case-paths without its macro; `CasePaths` re-exports it, so either product
     /// makes it importable. Conditional, so the file still compiles where neither is.
     static let casePathsImport = ImportDeclaration(text: "import CasePathsCore", ifConfig: [
@@ -124,7 +157,7 @@ struct EnumPropertiesPlanner {
 
     /// - Parameter replaced: members of Sourcery files that are exactly what RexGen would write, which are
     ///   left to those files without a warning each.
-    private func plan(_ declaration: EnumDeclaration, diagnostics: inout [Diagnostic],
+    private func plan(_ declaration: EnumDeclaration, imports: [ImportDeclaration], diagnostics: inout [Diagnostic],
                       replacing replaced: inout [MemberDeclaration]) -> PlannedEnum? {
         if declaration.isLocal {
             diagnostics.append(.note("enum '\(declaration.name)' is declared inside a function or closure body and "
@@ -149,7 +182,10 @@ struct EnumPropertiesPlanner {
             PlannedCase(declaration: enumCase, generatesValueProperty: declaration.cImport == nil, generatesIsProperty: true,
                         payloadTypes: (enumCase.associatedValues ?? []).map { qualifier.qualified($0.typeText, in: declaration) })
         }
-        if declaration.cImport == nil { skipUnusableNames(&cases, diagnostics: &diagnostics) }
+        if declaration.cImport == nil {
+            skipUnusableNames(&cases, diagnostics: &diagnostics)
+            skipPayloadsNamedOutsideTheSources(&cases, of: declaration, imports: imports, diagnostics: &diagnostics)
+        }
         skipCollisionsBetweenCases(&cases, diagnostics: &diagnostics)
         skipCollisionsWithUserMembers(&cases, of: declaration, diagnostics: &diagnostics, replacing: &replaced)
         var planned = PlannedEnum(declaration: declaration, access: access, cases: cases)
@@ -173,6 +209,29 @@ struct EnumPropertiesPlanner {
         diagnostics.append(.note("enum '\(declaration.qualifiedName)' \(reason); no CasePathable conformance is generated "
             + "for it", at: declaration.location))
         return false
+    }
+
+    /// See `PayloadTypeQualifier.namesResolvedOutsideTheSources`: in an enum nested in an extension of a type
+    /// declared elsewhere, a payload name RexGen cannot place may be that type's member.
+    private func skipPayloadsNamedOutsideTheSources(_ cases: inout [PlannedCase], of declaration: EnumDeclaration,
+                                                    imports: [ImportDeclaration], diagnostics: inout [Diagnostic]) {
+        guard case .extension(let extendedType, _)? = declaration.enclosingScopes.first else { return }
+        let modules = Set(imports.compactMap(\.moduleName))
+        for index in cases.indices {
+            let values = cases[index].declaration.associatedValues ?? []
+            let unsure = values.flatMap {
+                qualifier.namesResolvedOutsideTheSources($0.typeText, in: declaration, importedModules: modules)
+            }
+            guard let name = unsure.first else { continue }
+            cases[index].payloadTypesAreNameable = false
+            guard cases[index].generatesValueProperty || casePaths else { continue }
+            cases[index].generatesValueProperty = false
+            diagnostics.append(.warning("property '\(cases[index].valuePropertyName)' is not generated for case "
+                + "'\(cases[index].declaration.displayName)': its payload names '\(name)', which Swift may find in "
+                + "'\(extendedType)', a type these sources do not declare; pass the sources that declare "
+                + "'\(extendedType)' with --reference, or qualify the name (such as 'ModuleName.\(name)')",
+                at: cases[index].declaration.location))
+        }
     }
 
     private func skipUnusableNames(_ cases: inout [PlannedCase], diagnostics: inout [Diagnostic]) {
@@ -260,6 +319,7 @@ struct EnumPropertiesPlanner {
         else { return false }
         let normalized = { (type: String) in
             type.filter { $0 != " " }.replacingOccurrences(of: "()?", with: "Void?")
+                .replacingOccurrences(of: "Swift.Void", with: "Void").replacingOccurrences(of: "Swift.Bool", with: "Bool")
         }
         return types.map(normalized).contains(normalized(typeText))
     }

@@ -32,6 +32,11 @@ public struct RootPlan: Sendable {
     }
 
     public var protocolName: String { joinedName + "Convertible" }
+    /// `_AppActionConvertibleRoot`: a file-scope alias of the root. Generated code names the root through it
+    /// inside every extension and generic signature, where the root's own name could mean something else: a
+    /// framework's generic parameter (`Event`, `State`, `ActionType`), a generic parameter RexGen introduces
+    /// (`GlobalState`), or a member type of the extended enum.
+    public var aliasName: String { "_" + protocolName + "Root" }
     /// `AppAction` → `appAction`; `URLAction` → `urlAction`.
     public var camelName: String { LiftNaming.lowerCamel(joinedName) }
 }

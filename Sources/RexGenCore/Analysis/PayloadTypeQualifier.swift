@@ -81,6 +81,39 @@ package struct PayloadTypeQualifier: Sendable {
         return result + typeText[copied...]
     }
 
+    /// The names in `typeText` that Swift may resolve to a member of a type the sources do not declare, so
+    /// that no text RexGen writes is sure to mean the same type.
+    ///
+    /// In `extension OpenAPI.Error.Decoding { struct Operation { enum Context { case request(Request) } } }`,
+    /// compiled in a module that does not declare `OpenAPI.Error.Decoding`, `Request` may be that type's
+    /// member (declared in its own module) or a top-level type: only a lookup from inside the extension tells.
+    /// A name is sure when it is a generic parameter or a member the sources declare of the enum or of a type
+    /// between it and the extension, or when it is module-qualified (`Swift.Int`, `Foundation.URL` with
+    /// `Foundation` among `importedModules`).
+    package func namesResolvedOutsideTheSources(_ typeText: String, in declaration: EnumDeclaration,
+                                                importedModules: Set<Substring>) -> [Substring] {
+        guard case .extension(let extendedType, _)? = declaration.enclosingScopes.first, types[extendedType] == nil
+        else { return [] }
+        let components = declaration.qualifiedNameComponents
+        let extensionDepth = extendedType.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) }
+        return TypeTextNames(typeText).starts.compactMap { start in
+            let name = String(start.name)
+            if declaration.genericParameterNames.contains(name) { return nil }
+            let rest = typeText[start.range.upperBound...]
+            if rest.hasPrefix("."), start.name == "Swift" || importedModules.contains(start.name) { return nil }
+            var depth = components.count
+            while depth >= extensionDepth {
+                let scopeName = components.prefix(depth).joined(separator: ".")
+                if declaredNames.contains(scopeName + "." + name)
+                    || (depth < components.count && types[scopeName]?.genericParameterNames.contains(name) == true) {
+                    return nil
+                }
+                depth -= 1
+            }
+            return start.name
+        }
+    }
+
     /// The qualified name of the enclosing type that declares `name` as Swift would find it from inside
     /// `declaration`, or nil when the name means what it says at file scope too.
     private func enclosingScope(declaring name: String, from declaration: EnumDeclaration,

@@ -283,6 +283,18 @@ public struct ImportDeclaration: Hashable, Sendable {
     }
 }
 
+extension ImportDeclaration {
+    /// `Foundation` for `import Foundation`, `@testable import Foundation` and `import struct Foundation.URL`.
+    public var moduleName: Substring? {
+        let words = text.split(separator: " ")
+        guard let importIndex = words.firstIndex(of: "import"), importIndex + 1 < words.count else { return nil }
+        let kinds: Set<Substring> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func", "actor"]
+        var path = words[importIndex + 1]
+        if kinds.contains(path), importIndex + 2 < words.count { path = words[importIndex + 2] }
+        return path.split(separator: ".").first
+    }
+}
+
 /// `typealias Name = Target`, so payload types written through an alias resolve.
 public struct TypeAliasDeclaration: Hashable, Sendable {
     public var qualifiedName: String

@@ -142,7 +142,7 @@ extension DeclarationParser {
         let declaration = EnumDeclaration(
             name: name, qualifiedNameComponents: path, location: location(of: nameToken.start),
             genericParameters: genericParameters, whereClause: whereClause, declaredAccess: prefix.access,
-            attributes: prefix.attributes, inheritance: inheritance,
+            attributes: SPIAttributes.adding(currentScope.spiAttributes, to: prefix.attributes), inheritance: inheritance,
             annotations: annotations(from: prefix.firstToken, to: keywordToken), isIndirect: prefix.isIndirect,
             enclosingScopes: enclosing, ifConfig: ifStack,
             isLocal: currentScope.isLocal || !currentScope.holdsDeclarations)
@@ -152,7 +152,7 @@ extension DeclarationParser {
                                               genericParameterNames: declaration.genericParameterNames))
         }
         openEnums.append(declaration)
-        push(.enumBody(openEnumIndex: openEnums.count - 1), path: path)
+        push(.enumBody(openEnumIndex: openEnums.count - 1), path: path, attributes: prefix.attributes)
         advance()
     }
 
@@ -177,7 +177,7 @@ extension DeclarationParser {
                                               enclosingScopes: enclosingScopes, location: location(of: nameToken.start),
                                               genericParameterNames: genericParameters.map(EnumDeclaration.genericParameterName)))
         }
-        push(.type(name: name, declaredAccess: prefix.access), path: path)
+        push(.type(name: name, declaredAccess: prefix.access), path: path, attributes: prefix.attributes)
         advance()
     }
 
@@ -208,7 +208,8 @@ extension DeclarationParser {
         }
         guard admitsNestedDeclaration(at: prefix.firstToken.start) else { return skipBody() }
         let extendedType = components.joined(separator: ".")
-        push(.extension(extendedType: extendedType, declaredAccess: prefix.access), path: components)
+        push(.extension(extendedType: extendedType, declaredAccess: prefix.access), path: components,
+             attributes: prefix.attributes)
         advance()
     }
 

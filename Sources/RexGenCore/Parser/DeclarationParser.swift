@@ -47,6 +47,9 @@ struct DeclarationParser {
         var qualifiedName: String
         var ifDepth: Int
         var braceOffset: Int
+        /// The `@_spi(…)` attributes of this declaration and those around it: a nested enum is as restricted
+        /// as its enclosing types, and its generated members must say so too.
+        var spiAttributes: [String] = []
 
         var holdsDeclarations: Bool {
             switch kind {
@@ -210,12 +213,13 @@ struct DeclarationParser {
 
     var currentScope: Scope { scopes[scopes.count - 1] }
 
-    mutating func push(_ kind: Scope.Kind, path: [String]) {
+    mutating func push(_ kind: Scope.Kind, path: [String], attributes: [String] = []) {
         let isLocal = currentScope.isLocal || !currentScope.holdsDeclarations
         // Code blocks, most scopes, have no path: no joining for them.
         let qualifiedName = path.isEmpty ? "" : path.joined(separator: ".")
         scopes.append(Scope(kind: kind, isLocal: isLocal, path: path, qualifiedName: qualifiedName,
-                            ifDepth: ifStack.count, braceOffset: token.start))
+                            ifDepth: ifStack.count, braceOffset: token.start,
+                            spiAttributes: SPIAttributes.adding(attributes, to: currentScope.spiAttributes)))
     }
 
     private mutating func popScope() {

@@ -313,7 +313,7 @@ struct LeafConformance {
         guard diagnostics.isEmpty, caseOrdinal >= 0, let root = plan.roots.first,
               root.conformances.count == nodes.count else { return nil }
         let camel = root.camelName
-        let rootType = root.declaration.qualifiedNameForExtension
+        let rootType = root.aliasName
         let protocolName = root.protocolName
         for (step, record) in chain.enumerated() {
             guard RenderedSections.key(for: root.conformances[step], camel: camel, rootType: rootType, protocolName: protocolName)

@@ -10,18 +10,18 @@ public struct CasePathShape: Sendable, Equatable {
     public var embed: String
     /// `{ guard case let .movie(v0) = $0 else { return nil }; return v0 }`.
     public var extract: String
-    /// `@available` attributes copied from the case.
+    /// The attributes copied to the case path: as `PropertyShape.availability`.
     public var availability: [String]
 
     /// Nil for a case no case path can rebuild (a variadic payload).
-    public init?(_ plannedCase: PlannedCase, enumType: String) {
+    public init?(_ plannedCase: PlannedCase, enumType: String, enumAttributes: [String] = []) {
         let enumCase = plannedCase.declaration
-        let property = PropertyShape(enumCase, payloadTypes: plannedCase.payloadTypes)
+        let property = PropertyShape(enumCase, payloadTypes: plannedCase.payloadTypes, enumAttributes: enumAttributes)
         name = property.name
         availability = property.availability
         let pattern = property.pattern
         guard let values = enumCase.associatedValues, !values.isEmpty else {
-            valueType = "Void"
+            valueType = "Swift.Void"
             embed = "{ \(enumType)\(pattern) }"
             extract = "{ guard case \(pattern) = $0 else { return nil }; return () }"
             return
@@ -52,7 +52,8 @@ public struct AllCasePathsShape: Sendable {
     public init(_ plannedEnum: PlannedEnum) {
         let type = plannedEnum.declaration.qualifiedNameForExtension
         paths = plannedEnum.cases.compactMap { plannedCase in
-            CasePathShape(plannedCase, enumType: type).map { (plannedCase.declaration.ifConfig, $0) }
+            guard plannedCase.payloadTypesAreNameable else { return nil }
+            return CasePathShape(plannedCase, enumType: type, enumAttributes: plannedEnum.declaration.attributes).map { (plannedCase.declaration.ifConfig, $0) }
         }
     }
 

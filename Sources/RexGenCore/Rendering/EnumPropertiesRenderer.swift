@@ -80,7 +80,8 @@ public enum EnumPropertiesRenderer {
                     let access = plannedEnum.access.memberKeyword
                     for plannedCase in cases {
                         writer.conditionally(plannedCase.declaration.ifConfig) { writer in
-                            writeProperties(for: plannedCase, access: access, to: &writer)
+                            writeProperties(for: plannedCase, enumAttributes: plannedEnum.declaration.attributes,
+                                            access: access, to: &writer)
                         }
                     }
                 }
@@ -101,13 +102,13 @@ public enum EnumPropertiesRenderer {
         let shape = AllCasePathsShape(plannedEnum)
         let iterable = shape.iterable
         writer.line("#if canImport(CasePathsCore)")
-        writer.line("extension \(type): CasePathable, CasePathIterable {}")
+        writer.line("extension \(type): CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}")
         writer.line()
         writer.line("extension \(type) {")
         writer.indented { writer in
-            writer.line("\(access) struct AllCasePaths: CasePathReflectable, Sendable, Sequence {")
+            writer.line("\(access) struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {")
             writer.indented { writer in
-                writer.line("\(access) subscript(root: \(type)) -> PartialCaseKeyPath<\(type)> {")
+                writer.line("\(access) subscript(root: \(type)) -> CasePathsCore.PartialCaseKeyPath<\(type)> {")
                 writer.indented { writer in
                     for (ifConfig, path) in iterable {
                         writer.conditionally(ifConfig) { $0.line("if root.is(\\.\(path.name)) { return \\.\(path.name) }") }
@@ -118,14 +119,14 @@ public enum EnumPropertiesRenderer {
                 for (ifConfig, path) in shape.paths {
                     writer.conditionally(ifConfig) { writer in
                         path.availability.forEach { writer.line($0) }
-                        writer.line("\(access) var \(path.name): AnyCasePath<\(type), \(path.valueType)> {")
-                        writer.line("    AnyCasePath(embed: \(path.embed), extract: \(path.extract))")
+                        writer.line("\(access) var \(path.name): CasePathsCore.AnyCasePath<\(type), \(path.valueType)> {")
+                        writer.line("    CasePathsCore.AnyCasePath(embed: \(path.embed), extract: \(path.extract))")
                         writer.line("}")
                     }
                 }
-                writer.line("\(access) func makeIterator() -> IndexingIterator<[PartialCaseKeyPath<\(type)>]> {")
+                writer.line("\(access) func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<\(type)>]> {")
                 writer.indented { writer in
-                    writer.line("\(shape.iteratorKeyword) allCasePaths: [PartialCaseKeyPath<\(type)>] = []")
+                    writer.line("\(shape.iteratorKeyword) allCasePaths: [CasePathsCore.PartialCaseKeyPath<\(type)>] = []")
                     if shape.appendsNothingFirst { writer.line("allCasePaths.append(contentsOf: [])") }
                     for (ifConfig, path) in iterable {
                         writer.conditionally(ifConfig) { $0.line("allCasePaths.append(\\.\(path.name))") }
@@ -142,8 +143,10 @@ public enum EnumPropertiesRenderer {
         writer.line("#endif")
     }
 
-    private static func writeProperties(for plannedCase: PlannedCase, access: String, to writer: inout SwiftCodeWriter) {
-        let shape = PropertyShape(plannedCase.declaration, payloadTypes: plannedCase.payloadTypes)
+    private static func writeProperties(for plannedCase: PlannedCase, enumAttributes: [String], access: String,
+                                        to writer: inout SwiftCodeWriter) {
+        let shape = PropertyShape(plannedCase.declaration, payloadTypes: plannedCase.payloadTypes,
+                                  enumAttributes: enumAttributes)
         if plannedCase.generatesValueProperty {
             shape.availability.forEach { writer.line($0) }
             if let setter = shape.setter {
@@ -159,7 +162,7 @@ public enum EnumPropertiesRenderer {
         }
         if plannedCase.generatesIsProperty {
             shape.availability.forEach { writer.line($0) }
-            writer.line("\(access) var \(shape.isName): Bool { \(shape.isBody(usesValueProperty: plannedCase.generatesValueProperty)) }")
+            writer.line("\(access) var \(shape.isName): Swift.Bool { \(shape.isBody(usesValueProperty: plannedCase.generatesValueProperty)) }")
         }
     }
 }

@@ -13,18 +13,22 @@ public struct PropertyShape: Sendable, Equatable {
     public var setter: String?
     /// `isMovie`.
     public var isName: String
-    /// `@available` attributes copied from the case.
+    /// The attributes each generated member carries: `@available` copied from the case, and `@_spi` copied
+    /// from the case, the enum and its enclosing declarations (see `SPIAttributes`).
     public var availability: [String]
 
-    /// - Parameter payloadTypes: each payload's type as the generated code writes it (see
-    ///   `PlannedCase.payloadTypes`); the types as declared when nil.
-    public init(_ enumCase: EnumCaseDeclaration, payloadTypes: [String]? = nil) {
+    /// - Parameters:
+    ///   - payloadTypes: each payload's type as the generated code writes it (see
+    ///     `PlannedCase.payloadTypes`); the types as declared when nil.
+    ///   - enumAttributes: the attributes of the enum that declares the case.
+    public init(_ enumCase: EnumCaseDeclaration, payloadTypes: [String]? = nil, enumAttributes: [String] = []) {
         name = SwiftNames.escaped(enumCase.name)
         pattern = "." + SwiftNames.escaped(enumCase.name)
         isName = SwiftNames.escaped(SwiftNames.isPropertyName(for: enumCase.name))
-        availability = enumCase.attributes.filter { $0.hasPrefix("@available") }
+        availability = SPIAttributes.copied(from: enumCase, in: enumAttributes)
         guard var values = enumCase.associatedValues, !values.isEmpty else {
-            type = "Void"
+            // Qualified, as `Swift.Bool` is: a module may declare a `Void` of its own.
+            type = "Swift.Void"
             getter = "guard case \(pattern) = self else { return nil }; return ()"
             setter = nil
             return

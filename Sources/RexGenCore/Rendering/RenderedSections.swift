@@ -41,6 +41,7 @@ public struct RenderedSections: Sendable {
         var inputs = FieldHasher()
         let declaration = plannedEnum.declaration
         inputs.strings(declaration.qualifiedNameComponents)
+        inputs.strings(declaration.attributes.filter(SPIAttributes.isSPI))
         ifConfig(declaration.ifConfig, to: &inputs)
         inputs.string(plannedEnum.access.rawValue)
         inputs.bool(plannedEnum.generatesCasePaths)
@@ -48,6 +49,7 @@ public struct RenderedSections: Sendable {
         for plannedCase in plannedEnum.cases {
             inputs.bool(plannedCase.generatesValueProperty)
             inputs.bool(plannedCase.generatesIsProperty)
+            inputs.bool(plannedCase.payloadTypesAreNameable)
             let enumCase = plannedCase.declaration
             inputs.string(enumCase.name)
             inputs.strings(enumCase.attributes)

@@ -1,8 +1,22 @@
 import Foundation
 
-/// Turns the paths a user gave into the Swift files to read: directories recurse into `*.swift`,
-/// skipping hidden folders and `.build`; symlink loops and unreadable folders become diagnostics.
+/// Turns the paths a user gave into the Swift files to read: directories recurse into `*.swift` as SwiftPM
+/// compiles them, skipping hidden folders (`.build` among them) and folders that are bundles rather than
+/// sources (see `bundleExtensions`); symlink loops and unreadable folders become diagnostics.
 public enum SourceFileCollector {
+    /// Folders SwiftPM never compiles Swift files from: a documentation catalog's tutorial code
+    /// (`Documentation.docc`) imports modules the target does not, and would break the generated file that
+    /// copies its imports. Asset catalogs, bundles, playgrounds and Xcode's own folders hold no sources either.
+    static let bundleExtensions: Set<String> = [
+        "docc", "playground", "xcassets", "xcdatamodeld", "xcmappingmodel", "bundle", "lproj",
+        "framework", "xcframework", "xcodeproj", "xcworkspace",
+    ]
+
+    static func isBundle(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return bundleExtensions.contains(name[name.index(after: dot)...].lowercased())
+    }
+
     public static func swiftFiles(in paths: [String], diagnostics: inout [Diagnostic]) -> [String] {
         collect(paths, diagnostics: &diagnostics).paths
     }
@@ -96,6 +110,7 @@ public enum SourceFileCollector {
                 let child = directory.hasSuffix("/") ? directory + name : directory + "/" + name
                 switch Int32(entry.pointee.d_type) {
                 case Int32(DT_DIR):
+                    if isBundle(name) { continue }
                     let separator = directoryRealPath.hasSuffix("/") ? "" : "/"
                     subdirectories.append((child, directoryRealPath + separator + name))
                 case Int32(DT_REG):
@@ -110,7 +125,7 @@ public enum SourceFileCollector {
                         continue
                     }
                     if isDirectory.boolValue {
-                        subdirectories.append((child, nil))
+                        if !isBundle(name) { subdirectories.append((child, nil)) }
                     } else if name.hasSuffix(".swift") {
                         files.append(child)
                     }

@@ -10,28 +10,28 @@ import CasePathsCore
 // MARK: - AppAction
 
 extension AppAction {
-    public var started: Void? { guard case .started = self else { return nil }; return () }
-    public var isStarted: Bool { self.started != nil }
+    public var started: Swift.Void? { guard case .started = self else { return nil }; return () }
+    public var isStarted: Swift.Bool { self.started != nil }
     public var movie: MovieAction? {
         get { guard case let .movie(value) = self else { return nil }; return value }
         set { guard case .movie = self, let newValue else { return }; self = .movie(newValue) }
     }
-    public var isMovie: Bool { self.movie != nil }
+    public var isMovie: Swift.Bool { self.movie != nil }
     public var rename: (name: String, greeting: String)? {
         get { guard case let .rename(value0, value1) = self else { return nil }; return (name: value0, greeting: value1) }
         set { guard case .rename = self, let newValue else { return }; self = .rename(name: newValue.0, greeting: newValue.1) }
     }
-    public var isRename: Bool { self.rename != nil }
+    public var isRename: Swift.Bool { self.rename != nil }
     public var defaulted: Int? {
         get { guard case let .defaulted(value) = self else { return nil }; return value }
         set { guard case .defaulted = self, let newValue else { return }; self = .defaulted(count: newValue) }
     }
-    public var isDefaulted: Bool { self.defaulted != nil }
-    public var `default`: Void? { guard case .`default` = self else { return nil }; return () }
-    public var isDefault: Bool { self.`default` != nil }
+    public var isDefaulted: Swift.Bool { self.defaulted != nil }
+    public var `default`: Swift.Void? { guard case .`default` = self else { return nil }; return () }
+    public var isDefault: Swift.Bool { self.`default` != nil }
 #if os(Windows)
-    public var windowsOnly: Void? { guard case .windowsOnly = self else { return nil }; return () }
-    public var isWindowsOnly: Bool { self.windowsOnly != nil }
+    public var windowsOnly: Swift.Void? { guard case .windowsOnly = self else { return nil }; return () }
+    public var isWindowsOnly: Swift.Bool { self.windowsOnly != nil }
 #endif
     @available(*, deprecated, message: "use rename")
     public var legacy: String? {
@@ -39,15 +39,15 @@ extension AppAction {
         set { guard case .legacy = self, let newValue else { return }; self = .legacy(newValue) }
     }
     @available(*, deprecated, message: "use rename")
-    public var isLegacy: Bool { self.legacy != nil }
+    public var isLegacy: Swift.Bool { self.legacy != nil }
 }
 
 #if canImport(CasePathsCore)
-extension AppAction: CasePathable, CasePathIterable {}
+extension AppAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
 
 extension AppAction {
-    public struct AllCasePaths: CasePathReflectable, Sendable, Sequence {
-        public subscript(root: AppAction) -> PartialCaseKeyPath<AppAction> {
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: AppAction) -> CasePathsCore.PartialCaseKeyPath<AppAction> {
             if root.is(\.started) { return \.started }
             if root.is(\.movie) { return \.movie }
             if root.is(\.rename) { return \.rename }
@@ -58,32 +58,32 @@ extension AppAction {
 #endif
             return \.never
         }
-        public var started: AnyCasePath<AppAction, Void> {
-            AnyCasePath(embed: { AppAction.started }, extract: { guard case .started = $0 else { return nil }; return () })
+        public var started: CasePathsCore.AnyCasePath<AppAction, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { AppAction.started }, extract: { guard case .started = $0 else { return nil }; return () })
         }
-        public var movie: AnyCasePath<AppAction, MovieAction> {
-            AnyCasePath(embed: { AppAction.movie($0) }, extract: { guard case let .movie(v0) = $0 else { return nil }; return v0 })
+        public var movie: CasePathsCore.AnyCasePath<AppAction, MovieAction> {
+            CasePathsCore.AnyCasePath(embed: { AppAction.movie($0) }, extract: { guard case let .movie(v0) = $0 else { return nil }; return v0 })
         }
-        public var rename: AnyCasePath<AppAction, (name: String, greeting: String)> {
-            AnyCasePath(embed: { AppAction.rename(name: $0.0, greeting: $0.1) }, extract: { guard case let .rename(v0, v1) = $0 else { return nil }; return (v0, v1) })
+        public var rename: CasePathsCore.AnyCasePath<AppAction, (name: String, greeting: String)> {
+            CasePathsCore.AnyCasePath(embed: { AppAction.rename(name: $0.0, greeting: $0.1) }, extract: { guard case let .rename(v0, v1) = $0 else { return nil }; return (v0, v1) })
         }
-        public var defaulted: AnyCasePath<AppAction, Int> {
-            AnyCasePath(embed: { AppAction.defaulted(count: $0) }, extract: { guard case let .defaulted(v0) = $0 else { return nil }; return v0 })
+        public var defaulted: CasePathsCore.AnyCasePath<AppAction, Int> {
+            CasePathsCore.AnyCasePath(embed: { AppAction.defaulted(count: $0) }, extract: { guard case let .defaulted(v0) = $0 else { return nil }; return v0 })
         }
-        public var `default`: AnyCasePath<AppAction, Void> {
-            AnyCasePath(embed: { AppAction.`default` }, extract: { guard case .`default` = $0 else { return nil }; return () })
+        public var `default`: CasePathsCore.AnyCasePath<AppAction, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { AppAction.`default` }, extract: { guard case .`default` = $0 else { return nil }; return () })
         }
 #if os(Windows)
-        public var windowsOnly: AnyCasePath<AppAction, Void> {
-            AnyCasePath(embed: { AppAction.windowsOnly }, extract: { guard case .windowsOnly = $0 else { return nil }; return () })
+        public var windowsOnly: CasePathsCore.AnyCasePath<AppAction, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { AppAction.windowsOnly }, extract: { guard case .windowsOnly = $0 else { return nil }; return () })
         }
 #endif
         @available(*, deprecated, message: "use rename")
-        public var legacy: AnyCasePath<AppAction, String> {
-            AnyCasePath(embed: { AppAction.legacy($0) }, extract: { guard case let .legacy(v0) = $0 else { return nil }; return v0 })
+        public var legacy: CasePathsCore.AnyCasePath<AppAction, String> {
+            CasePathsCore.AnyCasePath(embed: { AppAction.legacy($0) }, extract: { guard case let .legacy(v0) = $0 else { return nil }; return v0 })
         }
-        public func makeIterator() -> IndexingIterator<[PartialCaseKeyPath<AppAction>]> {
-            var allCasePaths: [PartialCaseKeyPath<AppAction>] = []
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<AppAction>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<AppAction>] = []
             allCasePaths.append(\.started)
             allCasePaths.append(\.movie)
             allCasePaths.append(\.rename)
@@ -107,32 +107,32 @@ extension MovieAction {
         get { guard case let .list(value) = self else { return nil }; return value }
         set { guard case .list = self, let newValue else { return }; self = .list(newValue) }
     }
-    public var isList: Bool { self.list != nil }
+    public var isList: Swift.Bool { self.list != nil }
     public var favorite: Int? {
         get { guard case let .favorite(value) = self else { return nil }; return value }
         set { guard case .favorite = self, let newValue else { return }; self = .favorite(id: newValue) }
     }
-    public var isFavorite: Bool { self.favorite != nil }
+    public var isFavorite: Swift.Bool { self.favorite != nil }
 }
 
 #if canImport(CasePathsCore)
-extension MovieAction: CasePathable, CasePathIterable {}
+extension MovieAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
 
 extension MovieAction {
-    public struct AllCasePaths: CasePathReflectable, Sendable, Sequence {
-        public subscript(root: MovieAction) -> PartialCaseKeyPath<MovieAction> {
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: MovieAction) -> CasePathsCore.PartialCaseKeyPath<MovieAction> {
             if root.is(\.list) { return \.list }
             if root.is(\.favorite) { return \.favorite }
             return \.never
         }
-        public var list: AnyCasePath<MovieAction, ListAction> {
-            AnyCasePath(embed: { MovieAction.list($0) }, extract: { guard case let .list(v0) = $0 else { return nil }; return v0 })
+        public var list: CasePathsCore.AnyCasePath<MovieAction, ListAction> {
+            CasePathsCore.AnyCasePath(embed: { MovieAction.list($0) }, extract: { guard case let .list(v0) = $0 else { return nil }; return v0 })
         }
-        public var favorite: AnyCasePath<MovieAction, Int> {
-            AnyCasePath(embed: { MovieAction.favorite(id: $0) }, extract: { guard case let .favorite(v0) = $0 else { return nil }; return v0 })
+        public var favorite: CasePathsCore.AnyCasePath<MovieAction, Int> {
+            CasePathsCore.AnyCasePath(embed: { MovieAction.favorite(id: $0) }, extract: { guard case let .favorite(v0) = $0 else { return nil }; return v0 })
         }
-        public func makeIterator() -> IndexingIterator<[PartialCaseKeyPath<MovieAction>]> {
-            var allCasePaths: [PartialCaseKeyPath<MovieAction>] = []
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<MovieAction>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<MovieAction>] = []
             allCasePaths.append(\.list)
             allCasePaths.append(\.favorite)
             return allCasePaths.makeIterator()
@@ -150,32 +150,32 @@ extension ListAction {
         get { guard case let .load(value) = self else { return nil }; return value }
         set { guard case .load = self, let newValue else { return }; self = .load(page: newValue) }
     }
-    public var isLoad: Bool { self.load != nil }
+    public var isLoad: Swift.Bool { self.load != nil }
     public var loaded: [String]? {
         get { guard case let .loaded(value) = self else { return nil }; return value }
         set { guard case .loaded = self, let newValue else { return }; self = .loaded(newValue) }
     }
-    public var isLoaded: Bool { self.loaded != nil }
+    public var isLoaded: Swift.Bool { self.loaded != nil }
 }
 
 #if canImport(CasePathsCore)
-extension ListAction: CasePathable, CasePathIterable {}
+extension ListAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
 
 extension ListAction {
-    public struct AllCasePaths: CasePathReflectable, Sendable, Sequence {
-        public subscript(root: ListAction) -> PartialCaseKeyPath<ListAction> {
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: ListAction) -> CasePathsCore.PartialCaseKeyPath<ListAction> {
             if root.is(\.load) { return \.load }
             if root.is(\.loaded) { return \.loaded }
             return \.never
         }
-        public var load: AnyCasePath<ListAction, Int> {
-            AnyCasePath(embed: { ListAction.load(page: $0) }, extract: { guard case let .load(v0) = $0 else { return nil }; return v0 })
+        public var load: CasePathsCore.AnyCasePath<ListAction, Int> {
+            CasePathsCore.AnyCasePath(embed: { ListAction.load(page: $0) }, extract: { guard case let .load(v0) = $0 else { return nil }; return v0 })
         }
-        public var loaded: AnyCasePath<ListAction, [String]> {
-            AnyCasePath(embed: { ListAction.loaded($0) }, extract: { guard case let .loaded(v0) = $0 else { return nil }; return v0 })
+        public var loaded: CasePathsCore.AnyCasePath<ListAction, [String]> {
+            CasePathsCore.AnyCasePath(embed: { ListAction.loaded($0) }, extract: { guard case let .loaded(v0) = $0 else { return nil }; return v0 })
         }
-        public func makeIterator() -> IndexingIterator<[PartialCaseKeyPath<ListAction>]> {
-            var allCasePaths: [PartialCaseKeyPath<ListAction>] = []
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<ListAction>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<ListAction>] = []
             allCasePaths.append(\.load)
             allCasePaths.append(\.loaded)
             return allCasePaths.makeIterator()
@@ -193,32 +193,32 @@ extension Wrapper {
         get { guard case let .value(value) = self else { return nil }; return value }
         set { guard case .value = self, let newValue else { return }; self = .value(newValue) }
     }
-    public var isValue: Bool { self.value != nil }
+    public var isValue: Swift.Bool { self.value != nil }
     public var pair: (Value, String)? {
         get { guard case let .pair(value0, value1) = self else { return nil }; return (value0, value1) }
         set { guard case .pair = self, let newValue else { return }; self = .pair(newValue.0, newValue.1) }
     }
-    public var isPair: Bool { self.pair != nil }
+    public var isPair: Swift.Bool { self.pair != nil }
 }
 
 #if canImport(CasePathsCore)
-extension Wrapper: CasePathable, CasePathIterable {}
+extension Wrapper: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
 
 extension Wrapper {
-    public struct AllCasePaths: CasePathReflectable, Sendable, Sequence {
-        public subscript(root: Wrapper) -> PartialCaseKeyPath<Wrapper> {
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: Wrapper) -> CasePathsCore.PartialCaseKeyPath<Wrapper> {
             if root.is(\.value) { return \.value }
             if root.is(\.pair) { return \.pair }
             return \.never
         }
-        public var value: AnyCasePath<Wrapper, Value> {
-            AnyCasePath(embed: { Wrapper.value($0) }, extract: { guard case let .value(v0) = $0 else { return nil }; return v0 })
+        public var value: CasePathsCore.AnyCasePath<Wrapper, Value> {
+            CasePathsCore.AnyCasePath(embed: { Wrapper.value($0) }, extract: { guard case let .value(v0) = $0 else { return nil }; return v0 })
         }
-        public var pair: AnyCasePath<Wrapper, (Value, String)> {
-            AnyCasePath(embed: { Wrapper.pair($0.0, $0.1) }, extract: { guard case let .pair(v0, v1) = $0 else { return nil }; return (v0, v1) })
+        public var pair: CasePathsCore.AnyCasePath<Wrapper, (Value, String)> {
+            CasePathsCore.AnyCasePath(embed: { Wrapper.pair($0.0, $0.1) }, extract: { guard case let .pair(v0, v1) = $0 else { return nil }; return (v0, v1) })
         }
-        public func makeIterator() -> IndexingIterator<[PartialCaseKeyPath<Wrapper>]> {
-            var allCasePaths: [PartialCaseKeyPath<Wrapper>] = []
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<Wrapper>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<Wrapper>] = []
             allCasePaths.append(\.value)
             allCasePaths.append(\.pair)
             return allCasePaths.makeIterator()

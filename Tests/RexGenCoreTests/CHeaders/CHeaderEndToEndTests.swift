@@ -58,7 +58,7 @@ final class CHeaderEndToEndTests: XCTestCase {
                        result.stdout)
         for property in ["isIdle", "isPlaying", "isPaused", "isOffline", "isCellular", "isWiFi", "isAudio",
                          "isMovie", "isLow", "isHigh", "isBeep", "isSilence"] {
-            XCTAssertTrue(result.stdout.contains("public var \(property): Bool { guard case ."), "no \(property)")
+            XCTAssertTrue(result.stdout.contains("public var \(property): Swift.Bool { guard case ."), "no \(property)")
         }
         // A C enum's cases carry nothing, so no value property (`var idle: Void?`) is generated for them.
         XCTAssertFalse(result.stdout.contains("var idle:"), result.stdout)
@@ -180,11 +180,11 @@ final class CHeaderEndToEndTests: XCTestCase {
         let first = try CHeaderSupport.rexgen(arguments)
         XCTAssertEqual(first.exitCode, 0, first.summary, file: file, line: line)
         let before = try String(contentsOf: properties, encoding: .utf8)
-        XCTAssertTrue(before.contains("var isOff: Bool") && !before.contains("var isDim: Bool"), before, file: file, line: line)
+        XCTAssertTrue(before.contains("var isOff: Swift.Bool") && !before.contains("var isDim: Swift.Bool"), before, file: file, line: line)
         try edit()
         let second = try CHeaderSupport.rexgen(arguments)
         XCTAssertEqual(second.exitCode, 0, second.summary, file: file, line: line)
-        XCTAssertTrue(try String(contentsOf: properties, encoding: .utf8).contains("var isDim: Bool"),
+        XCTAssertTrue(try String(contentsOf: properties, encoding: .utf8).contains("var isDim: Swift.Bool"),
                       "the edit of the included header was not seen", file: file, line: line)
     }
 
@@ -200,14 +200,14 @@ final class CHeaderEndToEndTests: XCTestCase {
         let initial = watcher.start()
         XCTAssertTrue(initial.outputUpdated, "\(initial.diagnostics)", file: file, line: line)
         let properties = OutputDirectory(path: output).filePath(EnumPropertiesRenderer.fileName)
-        XCTAssertFalse(try String(contentsOfFile: properties, encoding: .utf8).contains("var isDim: Bool"),
+        XCTAssertFalse(try String(contentsOfFile: properties, encoding: .utf8).contains("var isDim: Swift.Bool"),
                        file: file, line: line)
         XCTAssertNil(watcher.poll(), "nothing changed yet", file: file, line: line)
 
         try edit()
         let edited = try XCTUnwrap(watcher.poll(), "the edit of the included header was not seen", file: file, line: line)
         XCTAssertEqual(edited.changes.extraFiles, [work.appendingPathComponent(changedFile).path], file: file, line: line)
-        XCTAssertTrue(try String(contentsOfFile: properties, encoding: .utf8).contains("var isDim: Bool"),
+        XCTAssertTrue(try String(contentsOfFile: properties, encoding: .utf8).contains("var isDim: Swift.Bool"),
                       file: file, line: line)
         XCTAssertNil(watcher.poll(), file: file, line: line)
     }

@@ -74,7 +74,7 @@ final class CHeaderNamingOracleTests: XCTestCase {
         let result = try CHeaderSupport.rexgen(["--all-enums", "--lift", "none", "--c-header", header.path,
                                                 try CHeaderSupport.emptySwiftFile(in: work).path])
         XCTAssertEqual(result.exitCode, 0, result.summary)
-        XCTAssertTrue(result.stdout.contains("public var isSelf: Bool { guard case .`self` = self"),
+        XCTAssertTrue(result.stdout.contains("public var isSelf: Swift.Bool { guard case .`self` = self"),
                       "isSelf must still be generated")
         XCTAssertEqual(result.stderrLines.filter { $0.contains(": warning: ") }, [])
     }

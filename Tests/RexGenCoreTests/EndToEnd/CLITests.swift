@@ -16,7 +16,7 @@ final class CLITests: XCTestCase {
         let result = try TestSupport.rexgen(["Sources"], in: root)
         XCTAssertEqual(result.exitCode, 0, result.summary)
         XCTAssertTrue(result.stdout.hasPrefix(GeneratedFile.headerMarker), result.summary)
-        XCTAssertTrue(result.stdout.contains("var isTapped: Bool"), result.summary)
+        XCTAssertTrue(result.stdout.contains("var isTapped: Swift.Bool"), result.summary)
         XCTAssertEqual(result.stderr, "", "nothing to report on clean input")
         // `generate` is the default command: naming it changes nothing.
         let explicit = try TestSupport.rexgen(["generate", "Sources"], in: root)
@@ -39,7 +39,7 @@ final class CLITests: XCTestCase {
         let given = try TestSupport.rexgen(["Sources/AppAction.swift", "Sources/Extra Action.swift",
                                             "--reference", "Dependency"], in: root)
         XCTAssertEqual(listed.exitCode, 0, listed.summary)
-        XCTAssertTrue(listed.stdout.contains("var isShown: Bool") && listed.stdout.contains("liftToAppAction"),
+        XCTAssertTrue(listed.stdout.contains("var isShown: Swift.Bool") && listed.stdout.contains("liftToAppAction"),
                       listed.summary)
         XCTAssertEqual(listed.stdoutData, given.stdoutData)
         XCTAssertEqual(listed.stderr, given.stderr)

@@ -95,8 +95,8 @@ final class CasePathableTests: XCTestCase {
         for (name, reason) in [("MacroAction", "is marked @CasePathable"), ("ManualAction", "declares AllCasePaths itself"),
                                ("StaticOnlyAction", "declares allCasePaths itself")] {
             XCTAssertTrue(notes.contains { $0.contains("enum '\(name)' \(reason)") }, "\(name)\n\(result.summary)")
-            XCTAssertFalse(result.stdout.contains("extension \(name): CasePathable"), name)
+            XCTAssertFalse(result.stdout.contains("extension \(name): CasePathsCore.CasePathable"), name)
         }
-        XCTAssertTrue(result.stdout.contains("extension PlainAction: CasePathable, CasePathIterable {}"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("extension PlainAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}"), result.stdout)
     }
 }

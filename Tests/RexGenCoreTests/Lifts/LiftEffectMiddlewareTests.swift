@@ -44,7 +44,8 @@ final class LiftEffectMiddlewareTests: XCTestCase {
             XCTAssertTrue(text.contains("#if canImport(\(module))\nimport \(module)\n#endif"), module)
             XCTAssertTrue(text.contains("extension \(module).EffectMiddleware where InputActionType: AppActionConvertible, "
                 + "OutputActionType: AppActionConvertible {"), module)
-            XCTAssertTrue(text.contains("-> \(module).EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies>"), module)
+            XCTAssertTrue(text.contains("-> \(module).EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, "
+                + "GlobalState, Dependencies>"), module)
         }
         XCTAssertFalse(text.contains("extension EffectMiddleware"), "an unqualified EffectMiddleware extension")
     }

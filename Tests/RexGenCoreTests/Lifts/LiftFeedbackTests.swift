@@ -19,6 +19,9 @@ final class LiftFeedbackTests: XCTestCase {
         var modules: [(String, String)]
         var driver: String
         var checks: Int
+        /// The fixture folder (under Tests/Fixtures/Lifts) and the driver files that go with it.
+        var fixture = "Feedback"
+        var sharedDrivers = ["Checker.swift", "FeedbackStates.swift"]
 
         static let combineFeedbackRelease = API(
             name: "CombineFeedback 0.7.0", arguments: ["--lift", "combinefeedback"],
@@ -32,6 +35,18 @@ final class LiftFeedbackTests: XCTestCase {
             name: "ReactiveFeedback", arguments: ["--lift", "reactivefeedback"],
             modules: [("ReactiveFeedback", "ReactiveFeedback.swift")],
             driver: "FeedbackReactiveDriver.swift", checks: 3)
+
+        /// The same libraries on an app shaped like CombineFeedback's example: a top-level `enum Event` root
+        /// and `struct State`, names the libraries' generic parameters shadow inside their types (issue 28).
+        func onTheExampleApp(driver: String, checks: Int) -> API {
+            var api = self
+            api.name += " (example app)"
+            api.fixture = "FeedbackExample"
+            api.driver = "FeedbackExample/" + driver
+            api.checks = checks
+            api.sharedDrivers = ["Checker.swift"]
+            return api
+        }
     }
 
     func testCombineFeedbackReleaseInSwift6Mode() throws { try assertDriverPasses(.combineFeedbackRelease, mode: .swift6) }
@@ -40,6 +55,21 @@ final class LiftFeedbackTests: XCTestCase {
     func testCombineFeedbackMasterInSwift5Mode() throws { try assertDriverPasses(.combineFeedbackMaster, mode: .swift5) }
     func testReactiveFeedbackInSwift6Mode() throws { try assertDriverPasses(.reactiveFeedback, mode: .swift6) }
     func testReactiveFeedbackInSwift5Mode() throws { try assertDriverPasses(.reactiveFeedback, mode: .swift5) }
+
+    func testExampleAppWithCombineFeedbackRelease() throws {
+        let api = API.combineFeedbackRelease.onTheExampleApp(driver: "ExampleReleaseDriver.swift", checks: 3)
+        for mode in [LiftTestSupport.LanguageMode.swift6, .swift5] { try assertDriverPasses(api, mode: mode) }
+    }
+
+    func testExampleAppWithCombineFeedbackMaster() throws {
+        let api = API.combineFeedbackMaster.onTheExampleApp(driver: "ExampleMasterDriver.swift", checks: 4)
+        for mode in [LiftTestSupport.LanguageMode.swift6, .swift5] { try assertDriverPasses(api, mode: mode) }
+    }
+
+    func testExampleAppWithReactiveFeedback() throws {
+        let api = API.reactiveFeedback.onTheExampleApp(driver: "ExampleReactiveDriver.swift", checks: 3)
+        for mode in [LiftTestSupport.LanguageMode.swift6, .swift5] { try assertDriverPasses(api, mode: mode) }
+    }
 
     /// Proof that a driver can fail: extract the wrong event in the generated conversions.
     func testDriverFailsWhenAnExtractIsWrong() throws {
@@ -77,7 +107,7 @@ final class LiftFeedbackTests: XCTestCase {
     private func generate(_ api: API, in work: URL) throws -> URL {
         let generated = work.appendingPathComponent("Generated")
         try FileManager.default.createDirectory(at: generated, withIntermediateDirectories: true)
-        try LiftTestSupport.generate(["Feedback"] + api.arguments, into: generated)
+        try LiftTestSupport.generate([api.fixture] + api.arguments, into: generated)
         return generated
     }
 
@@ -91,8 +121,8 @@ final class LiftFeedbackTests: XCTestCase {
                                              into: libraries, linking: built, file: file, line: line)
             built.append(module)
         }
-        let sources = try LiftTestSupport.swiftFiles(in: Self.feedbackFixture) + LiftTestSupport.swiftFiles(in: generated)
-            + ["Checker.swift", "FeedbackStates.swift", api.driver].map(Self.drivers.appendingPathComponent)
+        let sources = try LiftTestSupport.swiftFiles(in: LiftTestSupport.fixtures.appendingPathComponent(api.fixture))
+            + LiftTestSupport.swiftFiles(in: generated) + (api.sharedDrivers + [api.driver]).map(Self.drivers.appendingPathComponent)
         let executable = work.appendingPathComponent("feedback-driver-swift\(mode.rawValue)")
         let build = try LiftTestSupport.buildExecutable(executable, sources: sources, linking: built, from: libraries, mode: mode)
         try LiftTestSupport.require(build, "compiling \(api.name)'s generated code with its driver (Swift \(mode.rawValue) mode)",

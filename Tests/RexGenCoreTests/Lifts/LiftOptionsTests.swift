@@ -65,7 +65,7 @@ final class LiftOptionsTests: XCTestCase {
         XCTAssertTrue(release.stdout.contains("public func pullbackToRootEvent<LocalState, GlobalState, LocalEvent: RootEventConvertible>("))
         XCTAssertFalse(release.stdout.contains("extension CombineFeedback.Reducer"))
         XCTAssertTrue(master.stdout.contains("extension CombineFeedback.Reducer where Event: RootEventConvertible {"))
-        XCTAssertTrue(master.stdout.contains("extension CombineFeedback.Store where Event == Root.Event {"))
+        XCTAssertTrue(master.stdout.contains("extension CombineFeedback.Store where Event == _RootEventConvertibleRoot {"))
         XCTAssertFalse(master.stdout.contains("LocalEvent: RootEventConvertible>(\n    _ reducer"))
         let project = try makeProject(config: "lift: [swiftrex, combinefeedback]\ncombineFeedbackAPI: master\n")
         let configured = try LiftTestSupport.rexgen([], in: project)
@@ -103,11 +103,12 @@ final class LiftOptionsTests: XCTestCase {
             "init?(settingsAction: Settings.Action)",
             "extension Settings.Action: SettingsActionConvertible {",
             "func liftToSettingsAction<GlobalState>(",
-            "extension StoreType where ActionType == Settings.Action {",
+            "typealias _SettingsActionConvertibleRoot = Settings.Action",
+            "extension SwiftRex.StoreType where ActionType == _SettingsActionConvertibleRoot {",
             // One path from Settings.Action, so SharedAction conforms here (it is ambiguous only from AppAction).
             "extension SharedAction: SettingsActionConvertible {",
             "extension PageAction: MovieActionConvertible where Value == Movie {",
-            "public var movieAction: MovieAction { .list(.page(self)) }",
+            "public var movieAction: _MovieActionConvertibleRoot { .list(.page(self)) }",
         ] {
             XCTAssertTrue(result.stdout.contains(expected), "missing: \(expected)")
         }

@@ -8,7 +8,9 @@ import XCTest
 ///   typealiases, cycles, a generic root);
 /// - Game: Tests/Fixtures/Lifts/Game (sub-actions nested in their action, state, result and error enums
 ///   marked for properties only: data, not tree nodes);
-/// - Feedback: Tests/Fixtures/Lifts/Feedback with every framework's lifts, and with CombineFeedback master's.
+/// - Feedback: Tests/Fixtures/Lifts/Feedback with every framework's lifts, and with CombineFeedback master's;
+/// - FeedbackExample: Tests/Fixtures/Lifts/FeedbackExample (CombineFeedback's example app's top-level `Event`
+///   and `State`) with every framework's lifts.
 /// Expected files: Tests/Fixtures/Lifts/Expected/<fixture>.<kind>. Each was reviewed by eye; to accept a
 /// deliberate change run `REXGEN_RECORD=1 swift test --filter LiftReferenceTests` and review the diff.
 final class LiftReferenceTests: XCTestCase {
@@ -18,6 +20,7 @@ final class LiftReferenceTests: XCTestCase {
         "Game": ["Game"],
         "Feedback": ["Feedback", "--lift", "swiftrex", "--lift", "combinefeedback", "--lift", "reactivefeedback"],
         "FeedbackMaster": ["Feedback", "--lift", "combinefeedback", "--combine-feedback-api", "master"],
+        "FeedbackExample": ["FeedbackExample", "--lift", "swiftrex", "--lift", "combinefeedback", "--lift", "reactivefeedback"],
     ]
 
     func testEndToEndLiftFile() throws { try assertLiftFile("EndToEnd") }
@@ -31,6 +34,7 @@ final class LiftReferenceTests: XCTestCase {
     func testGameLiftFile() throws { try assertLiftFile("Game") }
     func testFeedbackLiftFile() throws { try assertLiftFile("Feedback") }
     func testFeedbackMasterLiftFile() throws { try assertLiftFile("FeedbackMaster") }
+    func testFeedbackExampleLiftFile() throws { try assertLiftFile("FeedbackExample") }
     func testGameTree() throws { try assertDump("Game", format: "tree") }
 
     /// Every enum of the Game fixture gets properties; only the actions are tree nodes, so only they conform.

@@ -37,7 +37,7 @@ final class BuildToolTests: XCTestCase {
                                                "MovieAction+EnumProperties.generated.swift",
                                                "MovieFeature+EnumProperties.generated.swift"])
         XCTAssertEqual(written, try contents(of: fromCLI))
-        XCTAssertTrue(written["MovieAction+EnumProperties.generated.swift"]?.contains("public var isLoad: Bool") ?? false)
+        XCTAssertTrue(written["MovieAction+EnumProperties.generated.swift"]?.contains("public var isLoad: Swift.Bool") ?? false)
     }
 
     /// The plugin passes one `--lift` per framework the target depends on.

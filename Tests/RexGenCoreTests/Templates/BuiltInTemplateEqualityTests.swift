@@ -46,6 +46,12 @@ final class BuiltInTemplateEqualityTests: XCTestCase {
                                         label: "Lifts/Game", expectLifts: true)
     }
 
+    func testLiftsFeedbackExampleFixture() throws {
+        try assertTemplatesMatchDefault(["FeedbackExample", "--lift", "swiftrex", "--lift", "combinefeedback", "--lift",
+                                         "reactivefeedback"], templates: Self.both, in: LiftTestSupport.fixtures,
+                                        label: "Lifts/FeedbackExample", expectLifts: true)
+    }
+
     func testLiftsShapesFixture() throws {
         try assertTemplatesMatchDefault(["Shapes"], templates: Self.both, in: LiftTestSupport.fixtures,
                                         label: "Lifts/Shapes", expectLifts: true)
@@ -95,7 +101,7 @@ final class BuiltInTemplateEqualityTests: XCTestCase {
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         }
         // Drivers and Expected hold no input; MovieFeature is the App fixture's reference module.
-        XCTAssertEqual(Set(folders).subtracting(["Drivers", "Expected"]), ["App", "Feedback", "Game", "MovieFeature", "Shapes"])
+        XCTAssertEqual(Set(folders).subtracting(["Drivers", "Expected"]), ["App", "Feedback", "FeedbackExample", "Game", "MovieFeature", "Shapes"])
     }
 
     // MARK: - The embedded copies

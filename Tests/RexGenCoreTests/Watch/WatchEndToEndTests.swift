@@ -72,11 +72,11 @@ final class WatchEndToEndTests: XCTestCase {
 
         // The initial generation, then the announcement that polling has started.
         XCTAssertTrue(eventually { watch.stderr.contains("rexgen: watching 1 file in Sources") }, context())
-        XCTAssertTrue(output().contains("public var isStarted: Bool"), context())
+        XCTAssertTrue(output().contains("public var isStarted: Swift.Bool"), context())
 
         // An added case appears in the output with no other step.
         try writeSource("    case started\n    case stopped\n")
-        XCTAssertTrue(eventually { output().contains("public var isStopped: Bool") }, context())
+        XCTAssertTrue(eventually { output().contains("public var isStopped: Swift.Bool") }, context())
         XCTAssertTrue(eventually { watch.stderr.contains("wrote Generated/\(EnumPropertiesRenderer.fileName)") },
                       context())
 
@@ -91,7 +91,7 @@ final class WatchEndToEndTests: XCTestCase {
 
         // Fixing the file regenerates.
         try writeSource("    case started\n    case stopped\n    case paused\n")
-        XCTAssertTrue(eventually { output().contains("public var isPaused: Bool") }, context())
+        XCTAssertTrue(eventually { output().contains("public var isPaused: Swift.Bool") }, context())
         XCTAssertTrue(watch.process.isRunning, context())
 
         // Ctrl-C: a clean stop with exit code 0.

@@ -40,7 +40,7 @@ final class WatcherTests: XCTestCase {
         XCTAssertEqual(initial.trigger, .initial)
         XCTAssertTrue(initial.outputUpdated, "\(initial.diagnostics)")
         XCTAssertEqual(initial.written.count, 1)
-        XCTAssertTrue(try output.contains("var isStarted: Bool"))
+        XCTAssertTrue(try output.contains("var isStarted: Swift.Bool"))
         XCTAssertNil(watcher.poll(), "writing the output inside the sources is not a change")
 
         try source("case started\n    case stopped")
@@ -48,7 +48,7 @@ final class WatcherTests: XCTestCase {
         XCTAssertEqual(changed.trigger, .inputChanged)
         XCTAssertEqual(changed.changes.modified, [sourceURL.path])
         XCTAssertEqual(changed.written, [OutputDirectory(path: outputPath).filePath(EnumPropertiesRenderer.fileName)])
-        XCTAssertTrue(try output.contains("var isStopped: Bool"))
+        XCTAssertTrue(try output.contains("var isStopped: Swift.Bool"))
         XCTAssertNil(watcher.poll())
 
         let good = try output
@@ -64,7 +64,7 @@ final class WatcherTests: XCTestCase {
         try source("case started\n    case stopped\n    case paused")
         let fixed = try XCTUnwrap(watcher.poll())
         XCTAssertTrue(fixed.outputUpdated, "\(fixed.diagnostics)")
-        XCTAssertTrue(try output.contains("var isPaused: Bool"))
+        XCTAssertTrue(try output.contains("var isPaused: Swift.Bool"))
     }
 
     func testARegenerationWithTheSameOutputWritesNothing() throws {

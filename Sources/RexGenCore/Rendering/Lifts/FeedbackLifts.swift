@@ -8,13 +8,13 @@ enum FeedbackLifts {
         let names = LiftNames(root)
         return LiftFrameworkSection(module: nil, functions: [
             LiftFunction(
-                documentation: "Runs `reducer` on its own events inside `\(names.rootType)`, on the part of `GlobalState` at "
+                documentation: "Runs `reducer` on its own events inside `\(names.rootName)`, on the part of `GlobalState` at "
                     + "`state`: a `Reducer` of CombineFeedback 0.7.0 or ReactiveFeedback pulled back in one call.",
                 access: names.access, name: names.pullback,
                 genericParameters: ["LocalState", "GlobalState", "LocalEvent: \(names.protocolName)"],
-                parameters: ["_ reducer: @escaping (inout LocalState, LocalEvent) -> Void",
-                             "state: WritableKeyPath<GlobalState, LocalState>"],
-                returnType: "(inout GlobalState, \(names.rootType)) -> Void",
+                parameters: ["_ reducer: @escaping (inout LocalState, LocalEvent) -> Swift.Void",
+                             "state: Swift.WritableKeyPath<GlobalState, LocalState>"],
+                returnType: "(inout GlobalState, \(names.rootType)) -> Swift.Void",
                 body: ["{ globalState, globalEvent in",
                        "    guard let localEvent = LocalEvent(\(names.camel): globalEvent) else { return }",
                        "    reducer(&globalState[keyPath: state], localEvent)",
@@ -31,11 +31,11 @@ enum CombineFeedbackLifts {
         let names = LiftNames(root)
         let casePath = LiftExtension(extendedType: names.protocolName, constraints: [], functions: [
             LiftFunction(
-                documentation: "The case path from `\(names.rootType)` to this event, built from the generated conversions "
+                documentation: "The case path from `\(names.rootName)` to this event, built from the generated conversions "
                     + "(no reflection): what CombineFeedback's `pullback` takes.",
                 access: names.access, keyword: "static var", name: names.casePath,
-                returnType: "CasePath<\(names.rootType), Self>",
-                body: ["CasePath(embed: { $0.\(names.camel) }, extract: { Self(\(names.camel): $0) })"]),
+                returnType: "CasePaths.CasePath<\(names.rootType), Self>",
+                body: ["CasePaths.CasePath(embed: { $0.\(names.camel) }, extract: { Self(\(names.camel): $0) })"]),
         ])
         let extensions: [LiftExtension]
         switch api {
@@ -49,9 +49,9 @@ enum CombineFeedbackLifts {
     private static func releaseFeedback(_ names: LiftNames) -> LiftExtension {
         LiftExtension(extendedType: "CombineFeedback.Feedback", constraints: ["Event: \(names.protocolName)"], functions: [
             LiftFunction(
-                documentation: "This feedback on the part of `GlobalState` at `state`, its events wrapped into `\(names.rootType)`.",
+                documentation: "This feedback on the part of `GlobalState` at `state`, its events wrapped into `\(names.rootName)`.",
                 access: names.access, name: names.pullback, genericParameters: ["GlobalState"],
-                parameters: ["state: KeyPath<GlobalState, State>"],
+                parameters: ["state: Swift.KeyPath<GlobalState, State>"],
                 returnType: "CombineFeedback.Feedback<GlobalState, \(names.rootType)>",
                 body: ["CombineFeedback.Feedback<GlobalState, \(names.rootType)>.pullback(feedback: self, value: state, "
                     + "event: { $0.\(names.camel) })"]),
@@ -61,26 +61,26 @@ enum CombineFeedbackLifts {
     private static func masterReducer(_ names: LiftNames) -> LiftExtension {
         LiftExtension(extendedType: "CombineFeedback.Reducer", constraints: ["Event: \(names.protocolName)"], functions: [
             LiftFunction(
-                documentation: "Runs this reducer on its own events inside `\(names.rootType)`, on the part of `GlobalState` at `state`.",
+                documentation: "Runs this reducer on its own events inside `\(names.rootName)`, on the part of `GlobalState` at `state`.",
                 access: names.access, name: names.pullback, genericParameters: ["GlobalState"],
-                parameters: ["state: WritableKeyPath<GlobalState, State>"],
+                parameters: ["state: Swift.WritableKeyPath<GlobalState, State>"],
                 returnType: "CombineFeedback.Reducer<GlobalState, \(names.rootType)>",
                 body: ["pullback(state: state, event: Event.\(names.casePath))"]),
         ])
     }
 
     private static func masterFeedback(_ names: LiftNames) -> LiftExtension {
-        let documentation = "This feedback on the part of `GlobalState` at `state`, its events wrapped into `\(names.rootType)`"
+        let documentation = "This feedback on the part of `GlobalState` at `state`, its events wrapped into `\(names.rootName)`"
         return LiftExtension(extendedType: "CombineFeedback.Feedback", constraints: ["Event: \(names.protocolName)"], functions: [
             LiftFunction(
                 documentation: documentation + ".", access: names.access, name: names.pullback,
-                genericParameters: ["GlobalState"], parameters: ["state: KeyPath<GlobalState, State>"],
+                genericParameters: ["GlobalState"], parameters: ["state: Swift.KeyPath<GlobalState, State>"],
                 returnType: "CombineFeedback.Feedback<GlobalState, \(names.rootType), Dependency>",
                 body: ["pullback(state: state, event: Event.\(names.casePath), dependency: { $0 })"]),
             LiftFunction(
                 documentation: documentation + ", its dependency taken from `GlobalDependency`.", access: names.access,
                 name: names.pullback, genericParameters: ["GlobalState", "GlobalDependency"],
-                parameters: ["state: KeyPath<GlobalState, State>",
+                parameters: ["state: Swift.KeyPath<GlobalState, State>",
                              "dependency: @escaping (GlobalDependency) -> Dependency"],
                 returnType: "CombineFeedback.Feedback<GlobalState, \(names.rootType), GlobalDependency>",
                 body: ["pullback(state: state, event: Event.\(names.casePath), dependency: dependency)"]),
@@ -92,7 +92,7 @@ enum CombineFeedbackLifts {
             LiftFunction(
                 documentation: "A store for a view of the state at `scope` that sends `LocalEvent`s.",
                 access: names.access, name: "scoped", genericParameters: ["LocalState", "LocalEvent: \(names.protocolName)"],
-                parameters: ["to scope: WritableKeyPath<State, LocalState>", "event: LocalEvent.Type"],
+                parameters: ["to scope: Swift.WritableKeyPath<State, LocalState>", "event: LocalEvent.Type"],
                 returnType: "CombineFeedback.Store<LocalState, LocalEvent>",
                 body: ["scoped(to: scope, event: { $0.\(names.camel) })"]),
         ])
@@ -107,9 +107,9 @@ enum ReactiveFeedbackLifts {
         return LiftFrameworkSection(module: "ReactiveFeedback", extensions: [
             LiftExtension(extendedType: "ReactiveFeedback.FeedbackLoop.Feedback", constraints: ["Event: \(names.protocolName)"], functions: [
                 LiftFunction(
-                    documentation: "This feedback on the part of `GlobalState` at `state`, its events wrapped into `\(names.rootType)`.",
+                    documentation: "This feedback on the part of `GlobalState` at `state`, its events wrapped into `\(names.rootName)`.",
                     access: names.access, name: names.pullback, genericParameters: ["GlobalState"],
-                    parameters: ["state: KeyPath<GlobalState, State>"],
+                    parameters: ["state: Swift.KeyPath<GlobalState, State>"],
                     returnType: "ReactiveFeedback.FeedbackLoop<GlobalState, \(names.rootType)>.Feedback",
                     body: ["ReactiveFeedback.FeedbackLoop<GlobalState, \(names.rootType)>.Feedback.pullback(feedback: self, "
                         + "value: state, event: { $0.\(names.camel) })"]),
@@ -118,7 +118,7 @@ enum ReactiveFeedbackLifts {
                 LiftFunction(
                     documentation: "A store for a view of the state at `value` that sends `LocalEvent`s.",
                     access: names.access, name: "view", genericParameters: ["LocalState", "LocalEvent: \(names.protocolName)"],
-                    parameters: ["value: KeyPath<State, LocalState>", "event: LocalEvent.Type"],
+                    parameters: ["value: Swift.KeyPath<State, LocalState>", "event: LocalEvent.Type"],
                     returnType: "ReactiveFeedback.Store<LocalState, LocalEvent>",
                     body: ["view(value: value, event: { $0.\(names.camel) })"]),
             ]),

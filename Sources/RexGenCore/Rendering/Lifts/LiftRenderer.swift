@@ -60,22 +60,26 @@ public enum LiftRenderer {
                                   to writer: inout SwiftCodeWriter, sections: inout [RenderedSections.Record],
                                   renderedCount: inout Int) {
         let access = root.access.memberKeyword
-        let rootType = root.declaration.qualifiedNameForExtension
+        let declaredType = root.declaration.qualifiedNameForExtension
+        let rootType = root.aliasName
         let camel = root.camelName
         let protocolName = root.protocolName
         writer.line()
         writer.line("// MARK: - \(root.declaration.qualifiedName)")
         writer.line()
         writer.conditionally(root.declaration.ifConfig) { writer in
-            writer.line("/// An action that \(rootType) can carry: extracted from it and wrapped into it through every level.")
+            writer.line("/// An action that \(declaredType) can carry: extracted from it and wrapped into it through every level.")
             writer.line("\(access) protocol \(protocolName) {")
             writer.indented { writer in
                 writer.line("/// The action inside `\(camel)`, or nil when `\(camel)` is not on this action's path.")
-                writer.line("init?(\(camel): \(rootType))")
+                writer.line("init?(\(camel): \(declaredType))")
                 writer.line("/// This action wrapped into the root action.")
-                writer.line("var \(camel): \(rootType) { get }")
+                writer.line("var \(camel): \(declaredType) { get }")
             }
             writer.line("}")
+            writer.line()
+            writer.line("/// `\(declaredType)` under a name that no generic parameter or member type shadows: the extensions below name it so.")
+            writer.line("\(access) typealias \(rootType) = \(declaredType)")
             // A root may have thousands of conformances, each keyed and (unless the last run wrote it)
             // written on its own: on every core.
             let conformances = Parallel.map(count: root.conformances.count, chunk: 64) { index -> (RenderedSections.Key, String?) in

@@ -30,25 +30,25 @@ enum SwiftRexLifts {
     private static func outputShapes(_ names: LiftNames) -> [OutputShape] {
         [
             OutputShape(constraint: { "\($0)OutputActionType: \(names.protocolName)" }, map: "{ $0.\(names.camel) }",
-                        phrase: "its output wrapped back into `\(names.rootType)`"),
+                        phrase: "its output wrapped back into `\(names.rootName)`"),
             // A closure whose single expression is `Never` fits any return type, and unlike `switch $0 {}`
             // draws no "will never be executed" warning.
-            OutputShape(constraint: { "\($0)OutputActionType == Never" }, map: "{ $0 }", phrase: "for middlewares that never dispatch"),
+            OutputShape(constraint: { "\($0)OutputActionType == Swift.Never" }, map: "{ $0 }", phrase: "for middlewares that never dispatch"),
         ]
     }
 
     private static func reducer(_ names: LiftNames) -> LiftExtension {
-        LiftExtension(extendedType: "Reducer", constraints: ["ActionType: \(names.protocolName)"], functions: [
+        LiftExtension(extendedType: "SwiftRex.Reducer", constraints: ["ActionType: \(names.protocolName)"], functions: [
             LiftFunction(
-                documentation: "Runs this reducer on its own actions inside `\(names.rootType)`, on the part of `GlobalState` at `state`.",
+                documentation: "Runs this reducer on its own actions inside `\(names.rootName)`, on the part of `GlobalState` at `state`.",
                 access: names.access, name: names.lift, genericParameters: ["GlobalState"],
-                parameters: ["state: WritableKeyPath<GlobalState, StateType>"],
-                returnType: "Reducer<\(names.rootType), GlobalState>",
+                parameters: ["state: Swift.WritableKeyPath<GlobalState, StateType>"],
+                returnType: "SwiftRex.Reducer<\(names.rootType), GlobalState>",
                 body: ["lift(", "    actionGetter: { ActionType(\(names.camel): $0) },",
                        "    stateGetter: { $0[keyPath: state] },", "    stateSetter: { $0[keyPath: state] = $1 }", ")"]),
             LiftFunction(
-                documentation: "Runs this reducer on its own actions inside `\(names.rootType)`, on the same state.",
-                access: names.access, name: names.lift, returnType: "Reducer<\(names.rootType), StateType>",
+                documentation: "Runs this reducer on its own actions inside `\(names.rootName)`, on the same state.",
+                access: names.access, name: names.lift, returnType: "SwiftRex.Reducer<\(names.rootType), StateType>",
                 body: ["lift(actionGetter: { ActionType(\(names.camel): $0) }, stateGetter: { $0 }, stateSetter: { $0 = $1 })"]),
         ])
     }
@@ -57,8 +57,8 @@ enum SwiftRexLifts {
     /// a middleware that reads no state (`StateType == Void`), into any global state without a mapping.
     private static func middlewares(_ names: LiftNames) -> [LiftExtension] {
         outputShapes(names).flatMap { shape in
-            middlewareExtensions(names, shape: shape, extendedType: "MiddlewareProtocol", attributes: [],
-                                 result: { "LiftMiddleware<\(names.rootType), \(names.rootType), \($0), Self>" })
+            middlewareExtensions(names, shape: shape, extendedType: "SwiftRex.MiddlewareProtocol", attributes: [],
+                                 result: { "SwiftRex.LiftMiddleware<\(names.rootType), \(names.rootType), \($0), Self>" })
         }
     }
 
@@ -77,7 +77,7 @@ enum SwiftRexLifts {
         let call = { (state: String) in
             "lift(inputAction: { InputActionType(\(names.camel): $0) }, outputAction: \(shape.map), state: \(state))"
         }
-        let subject = "Receives its own actions from `\(names.rootType)`, \(shape.phrase)"
+        let subject = "Receives its own actions from `\(names.rootName)`, \(shape.phrase)"
         return [
             LiftExtension(attributes: attributes, extendedType: extendedType, constraints: constraints, functions: [
                 LiftFunction(documentation: "\(subject); `state` may be a key path.", access: names.access,
@@ -87,7 +87,7 @@ enum SwiftRexLifts {
                 LiftFunction(documentation: "\(subject), on the same state.", access: names.access, name: names.lift,
                              returnType: result("StateType"), body: [call("{ $0 }")]),
             ]),
-            LiftExtension(attributes: attributes, extendedType: extendedType, constraints: constraints + ["StateType == Void"],
+            LiftExtension(attributes: attributes, extendedType: extendedType, constraints: constraints + ["StateType == Swift.Void"],
                           functions: [
                 LiftFunction(documentation: "\(subject), in any global state: it reads none.", access: names.access,
                              name: names.lift, genericParameters: ["GlobalState"], returnType: result("GlobalState"),
@@ -102,13 +102,13 @@ enum SwiftRexLifts {
         outputShapes(names).flatMap { shape -> [LiftExtension] in
             let constraints = ["MiddlewareType.InputActionType: \(names.protocolName)", shape.constraint("MiddlewareType.")]
             let result = { (dependencies: String, state: String) in
-                "MiddlewareReader<\(dependencies), LiftMiddleware<\(names.rootType), \(names.rootType), \(state), MiddlewareType>>"
+                "SwiftRex.MiddlewareReader<\(dependencies), SwiftRex.LiftMiddleware<\(names.rootType), \(names.rootType), \(state), MiddlewareType>>"
             }
             let call = { (state: String, dependencies: Bool) in
                 "lift(inputAction: { MiddlewareType.InputActionType(\(names.camel): $0) }, outputAction: \(shape.map), "
                     + "state: \(state)\(dependencies ? ", dependencies: dependencies" : ""))"
             }
-            let subject = "A reader of this middleware receiving its own actions from `\(names.rootType)`, \(shape.phrase)"
+            let subject = "A reader of this middleware receiving its own actions from `\(names.rootName)`, \(shape.phrase)"
             let dependencies = "dependencies: @escaping (GlobalDependencies) -> Dependencies"
             let withDependencies = "; its dependencies are taken from `GlobalDependencies`"
             func function(_ documentation: String, generics: [String], parameters: [String], result: String,
@@ -119,7 +119,7 @@ enum SwiftRexLifts {
             }
             let stateParameter = "state: @escaping (GlobalState) -> MiddlewareType.StateType"
             return [
-                LiftExtension(extendedType: "MiddlewareReaderProtocol", constraints: constraints, functions: [
+                LiftExtension(extendedType: "SwiftRex.MiddlewareReaderProtocol", constraints: constraints, functions: [
                     function("\(subject); `state` may be a key path.", generics: ["GlobalState"],
                              parameters: [stateParameter], result: result("Dependencies", "GlobalState"), state: "state"),
                     function("\(subject)\(withDependencies); `state` may be a key path.",
@@ -131,8 +131,8 @@ enum SwiftRexLifts {
                              parameters: [dependencies], result: result("GlobalDependencies", "MiddlewareType.StateType"),
                              state: "{ $0 }"),
                 ]),
-                LiftExtension(extendedType: "MiddlewareReaderProtocol",
-                              constraints: constraints + ["MiddlewareType.StateType == Void"], functions: [
+                LiftExtension(extendedType: "SwiftRex.MiddlewareReaderProtocol",
+                              constraints: constraints + ["MiddlewareType.StateType == Swift.Void"], functions: [
                     function("\(subject), in any global state: it reads none.", generics: ["GlobalState"], parameters: [],
                              result: result("Dependencies", "GlobalState"), state: "{ (_: GlobalState) in () }"),
                     function("\(subject), in any global state: it reads none\(withDependencies).",
@@ -144,12 +144,12 @@ enum SwiftRexLifts {
     }
 
     private static func storeProjection(_ names: LiftNames) -> LiftExtension {
-        LiftExtension(extendedType: "StoreType", constraints: ["ActionType == \(names.rootType)"], functions: [
+        LiftExtension(extendedType: "SwiftRex.StoreType", constraints: ["ActionType == \(names.rootType)"], functions: [
             LiftFunction(documentation: "A store for a view that sends `ViewAction`s and reads `ViewState`.",
                          access: names.access, name: "projection",
                          genericParameters: ["ViewAction: \(names.protocolName)", "ViewState"],
                          parameters: ["for viewAction: ViewAction.Type", "state: @escaping (StateType) -> ViewState"],
-                         returnType: "StoreProjection<ViewAction, ViewState>",
+                         returnType: "SwiftRex.StoreProjection<ViewAction, ViewState>",
                          body: ["projection(action: { $0.\(names.camel) }, state: state)"]),
         ])
     }
@@ -159,8 +159,11 @@ enum SwiftRexLifts {
 struct LiftNames {
     /// The access keyword of the generated members.
     var access: String
-    /// The root as generated code writes it: `AppAction`, `App.Action`.
+    /// The root as generated code writes it: its alias (`_AppActionConvertibleRoot`), which nothing in the
+    /// extensions' generic contexts can shadow.
     var rootType: String
+    /// The root as declared (`App.Action`), for documentation.
+    var rootName: String
     var protocolName: String
     /// `appAction`: the conversion's initializer label and property.
     var camel: String
@@ -173,7 +176,8 @@ struct LiftNames {
 
     init(_ root: RootPlan) {
         access = root.access.memberKeyword
-        rootType = root.declaration.qualifiedNameForExtension
+        rootType = root.aliasName
+        rootName = root.declaration.qualifiedNameForExtension
         protocolName = root.protocolName
         camel = root.camelName
         lift = "liftTo\(root.joinedName)"

@@ -49,7 +49,7 @@ extension {{ type.extensionName }} {
 {% for attribute in case.availability %}
     {{ attribute }}
 {% endfor %}
-    {{ type.accessLevel }} var {{ case.property.isName }}: Bool { {{ case.property.isBody }} }
+    {{ type.accessLevel }} var {{ case.property.isName }}: Swift.Bool { {{ case.property.isBody }} }
 {% endif %}
 {% if case.ifConfigClose %}
 {{ case.ifConfigClose }}
@@ -62,11 +62,11 @@ extension {{ type.extensionName }} {
 
 {% endif %}
 #if canImport(CasePathsCore)
-extension {{ type.extensionName }}: CasePathable, CasePathIterable {}
+extension {{ type.extensionName }}: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
 
 extension {{ type.extensionName }} {
-    {{ type.accessLevel }} struct AllCasePaths: CasePathReflectable, Sendable, Sequence {
-        {{ type.accessLevel }} subscript(root: {{ type.extensionName }}) -> PartialCaseKeyPath<{{ type.extensionName }}> {
+    {{ type.accessLevel }} struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        {{ type.accessLevel }} subscript(root: {{ type.extensionName }}) -> CasePathsCore.PartialCaseKeyPath<{{ type.extensionName }}> {
 {% for path in type.casePaths.iterable %}
 {% if path.ifConfigOpen %}
 {{ path.ifConfigOpen }}
@@ -85,15 +85,15 @@ extension {{ type.extensionName }} {
 {% for attribute in path.availability %}
         {{ attribute }}
 {% endfor %}
-        {{ type.accessLevel }} var {{ path.name }}: AnyCasePath<{{ type.extensionName }}, {{ path.valueType }}> {
-            AnyCasePath(embed: {{ path.embed }}, extract: {{ path.extract }})
+        {{ type.accessLevel }} var {{ path.name }}: CasePathsCore.AnyCasePath<{{ type.extensionName }}, {{ path.valueType }}> {
+            CasePathsCore.AnyCasePath(embed: {{ path.embed }}, extract: {{ path.extract }})
         }
 {% if path.ifConfigClose %}
 {{ path.ifConfigClose }}
 {% endif %}
 {% endfor %}
-        {{ type.accessLevel }} func makeIterator() -> IndexingIterator<[PartialCaseKeyPath<{{ type.extensionName }}>]> {
-            {{ type.casePaths.iteratorKeyword }} allCasePaths: [PartialCaseKeyPath<{{ type.extensionName }}>] = []
+        {{ type.accessLevel }} func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<{{ type.extensionName }}>]> {
+            {{ type.casePaths.iteratorKeyword }} allCasePaths: [CasePathsCore.PartialCaseKeyPath<{{ type.extensionName }}>] = []
 {% if type.casePaths.appendsNothingFirst %}
             allCasePaths.append(contentsOf: [])
 {% endif %}
@@ -162,6 +162,9 @@ import {{ module }}
     /// This action wrapped into the root action.
     var {{ root.camelName }}: {{ root.typeName }} { get }
 }
+
+/// `{{ root.typeName }}` under a name that no generic parameter or member type shadows: the extensions below name it so.
+{{ root.accessLevel }} typealias {{ root.aliasName }} = {{ root.typeName }}
 {% for conformance in root.conformances %}
 
 {% if conformance.ifConfigOpen %}
@@ -172,14 +175,14 @@ import {{ module }}
 {% endfor %}
 extension {{ conformance.typeName }}: {{ root.protocolName }}{{ conformance.whereClause }} {
 {% if conformance.isRoot %}
-    {{ conformance.accessLevel }} init?({{ root.camelName }}: {{ root.typeName }}) { self = {{ root.camelName }} }
-    {{ conformance.accessLevel }} var {{ root.camelName }}: {{ root.typeName }} { self }
+    {{ conformance.accessLevel }} init?({{ root.camelName }}: {{ root.aliasName }}) { self = {{ root.camelName }} }
+    {{ conformance.accessLevel }} var {{ root.camelName }}: {{ root.aliasName }} { self }
 {% else %}
-    {{ conformance.accessLevel }} init?({{ root.camelName }}: {{ root.typeName }}) {
+    {{ conformance.accessLevel }} init?({{ root.camelName }}: {{ root.aliasName }}) {
         guard case let {{ conformance.extractionPattern }} = {{ root.camelName }} else { return nil }
         self = value
     }
-    {{ conformance.accessLevel }} var {{ root.camelName }}: {{ root.typeName }} { {{ conformance.embedding }} }
+    {{ conformance.accessLevel }} var {{ root.camelName }}: {{ root.aliasName }} { {{ conformance.embedding }} }
 {% endif %}
 }
 {% if conformance.ifConfigClose %}

@@ -6,8 +6,8 @@
 // MARK: - PublicAccessAction
 
 extension PublicAccessAction {
-    public var tapped: Void? { guard case .tapped = self else { return nil }; return () }
-    public var isTapped: Bool { self.tapped != nil }
+    public var tapped: Swift.Void? { guard case .tapped = self else { return nil }; return () }
+    public var isTapped: Swift.Bool { self.tapped != nil }
 }
 
 // MARK: - OpenAccessScreen.Action
@@ -17,14 +17,14 @@ extension OpenAccessScreen.Action {
         get { guard case let .opened(value) = self else { return nil }; return value }
         set { guard case .opened = self, let newValue else { return }; self = .opened(newValue) }
     }
-    public var isOpened: Bool { self.opened != nil }
+    public var isOpened: Swift.Bool { self.opened != nil }
 }
 
 // MARK: - InternalAccessAction
 
 extension InternalAccessAction {
-    internal var tapped: Void? { guard case .tapped = self else { return nil }; return () }
-    internal var isTapped: Bool { self.tapped != nil }
+    internal var tapped: Swift.Void? { guard case .tapped = self else { return nil }; return () }
+    internal var isTapped: Swift.Bool { self.tapped != nil }
 }
 
 // MARK: - PackageAccessAction
@@ -34,21 +34,21 @@ extension PackageAccessAction {
         get { guard case let .tapped(value) = self else { return nil }; return value }
         set { guard case .tapped = self, let newValue else { return }; self = .tapped(id: newValue) }
     }
-    package var isTapped: Bool { self.tapped != nil }
+    package var isTapped: Swift.Bool { self.tapped != nil }
 }
 
 // MARK: - InternalAccessContainer.InnerAction
 
 extension InternalAccessContainer.InnerAction {
-    internal var tapped: Void? { guard case .tapped = self else { return nil }; return () }
-    internal var isTapped: Bool { self.tapped != nil }
+    internal var tapped: Swift.Void? { guard case .tapped = self else { return nil }; return () }
+    internal var isTapped: Swift.Bool { self.tapped != nil }
 }
 
 // MARK: - PackageAccessContainer.InnerAction
 
 extension PackageAccessContainer.InnerAction {
-    package var tapped: Void? { guard case .tapped = self else { return nil }; return () }
-    package var isTapped: Bool { self.tapped != nil }
+    package var tapped: Swift.Void? { guard case .tapped = self else { return nil }; return () }
+    package var isTapped: Swift.Bool { self.tapped != nil }
 }
 
 // MARK: - PublicAccessFeature.Action
@@ -58,19 +58,19 @@ extension PublicAccessFeature.Action {
         get { guard case let .started(value) = self else { return nil }; return value }
         set { guard case .started = self, let newValue else { return }; self = .started(newValue) }
     }
-    public var isStarted: Bool { self.started != nil }
+    public var isStarted: Swift.Bool { self.started != nil }
 }
 
 // MARK: - PublicAccessFeature.Event
 
 extension PublicAccessFeature.Event {
-    internal var stopped: Void? { guard case .stopped = self else { return nil }; return () }
-    internal var isStopped: Bool { self.stopped != nil }
+    internal var stopped: Swift.Void? { guard case .stopped = self else { return nil }; return () }
+    internal var isStopped: Swift.Bool { self.stopped != nil }
 }
 
 // MARK: - PublicAccessOuter.Middle.InnerAction
 
 extension PublicAccessOuter.Middle.InnerAction {
-    internal var tapped: Void? { guard case .tapped = self else { return nil }; return () }
-    internal var isTapped: Bool { self.tapped != nil }
+    internal var tapped: Swift.Void? { guard case .tapped = self else { return nil }; return () }
+    internal var isTapped: Swift.Bool { self.tapped != nil }
 }

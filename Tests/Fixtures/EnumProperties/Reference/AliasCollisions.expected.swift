@@ -6,8 +6,8 @@
 // MARK: - AliasCollisionsFeature.Action
 
 extension AliasCollisionsFeature.Action {
-    public var load: Void? { guard case .load = self else { return nil }; return () }
-    public var isLoad: Bool { self.load != nil }
-    public var isLoaded: Bool { guard case .loaded = self else { return false }; return true }
-    public var close: Void? { guard case .close = self else { return nil }; return () }
+    public var load: Swift.Void? { guard case .load = self else { return nil }; return () }
+    public var isLoad: Swift.Bool { self.load != nil }
+    public var isLoaded: Swift.Bool { guard case .loaded = self else { return false }; return true }
+    public var close: Swift.Void? { guard case .close = self else { return nil }; return () }
 }

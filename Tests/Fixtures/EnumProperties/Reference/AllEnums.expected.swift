@@ -6,18 +6,18 @@
 // MARK: - AllEnumsColor
 
 extension AllEnumsColor {
-    public var red: Void? { guard case .red = self else { return nil }; return () }
-    public var isRed: Bool { self.red != nil }
+    public var red: Swift.Void? { guard case .red = self else { return nil }; return () }
+    public var isRed: Swift.Bool { self.red != nil }
     public var custom: Double? {
         get { guard case let .custom(value) = self else { return nil }; return value }
         set { guard case .custom = self, let newValue else { return }; self = .custom(hue: newValue) }
     }
-    public var isCustom: Bool { self.custom != nil }
+    public var isCustom: Swift.Bool { self.custom != nil }
 }
 
 // MARK: - AllEnumsAction
 
 extension AllEnumsAction {
-    public var tapped: Void? { guard case .tapped = self else { return nil }; return () }
-    public var isTapped: Bool { self.tapped != nil }
+    public var tapped: Swift.Void? { guard case .tapped = self else { return nil }; return () }
+    public var isTapped: Swift.Bool { self.tapped != nil }
 }

@@ -6,30 +6,30 @@
 // MARK: - AppAction
 
 extension AppAction {
-    public var started: Void? { guard case .started = self else { return nil }; return () }
-    public var isStarted: Bool { self.started != nil }
+    public var started: Swift.Void? { guard case .started = self else { return nil }; return () }
+    public var isStarted: Swift.Bool { self.started != nil }
     public var movie: MovieAction? {
         get { guard case let .movie(value) = self else { return nil }; return value }
         set { guard case .movie = self, let newValue else { return }; self = .movie(newValue) }
     }
-    public var isMovie: Bool { self.movie != nil }
+    public var isMovie: Swift.Bool { self.movie != nil }
     public var settings: SettingsAction? {
         get { guard case let .settings(value) = self else { return nil }; return value }
         set { guard case .settings = self, let newValue else { return }; self = .settings(newValue) }
     }
-    public var isSettings: Bool { self.settings != nil }
+    public var isSettings: Swift.Bool { self.settings != nil }
 }
 
 // MARK: - SettingsAction
 
 extension SettingsAction {
-    public var toggleDarkMode: Void? { guard case .toggleDarkMode = self else { return nil }; return () }
-    public var isToggleDarkMode: Bool { self.toggleDarkMode != nil }
+    public var toggleDarkMode: Swift.Void? { guard case .toggleDarkMode = self else { return nil }; return () }
+    public var isToggleDarkMode: Swift.Bool { self.toggleDarkMode != nil }
     public var setLanguage: String? {
         get { guard case let .setLanguage(value) = self else { return nil }; return value }
         set { guard case .setLanguage = self, let newValue else { return }; self = .setLanguage(code: newValue) }
     }
-    public var isSetLanguage: Bool { self.setLanguage != nil }
+    public var isSetLanguage: Swift.Bool { self.setLanguage != nil }
 }
 
 // MARK: - MovieAction
@@ -39,34 +39,34 @@ extension MovieAction {
         get { guard case let .list(value) = self else { return nil }; return value }
         set { guard case .list = self, let newValue else { return }; self = .list(newValue) }
     }
-    public var isList: Bool { self.list != nil }
+    public var isList: Swift.Bool { self.list != nil }
     public var detail: DetailAction? {
         get { guard case let .detail(value) = self else { return nil }; return value }
         set { guard case .detail = self, let newValue else { return }; self = .detail(newValue) }
     }
-    public var isDetail: Bool { self.detail != nil }
+    public var isDetail: Swift.Bool { self.detail != nil }
     public var favoriteToggled: Int? {
         get { guard case let .favoriteToggled(value) = self else { return nil }; return value }
         set { guard case .favoriteToggled = self, let newValue else { return }; self = .favoriteToggled(id: newValue) }
     }
-    public var isFavoriteToggled: Bool { self.favoriteToggled != nil }
+    public var isFavoriteToggled: Swift.Bool { self.favoriteToggled != nil }
 }
 
 // MARK: - ListAction
 
 extension ListAction {
-    public var load: Void? { guard case .load = self else { return nil }; return () }
-    public var isLoad: Bool { self.load != nil }
+    public var load: Swift.Void? { guard case .load = self else { return nil }; return () }
+    public var isLoad: Swift.Bool { self.load != nil }
     public var loaded: [Movie]? {
         get { guard case let .loaded(value) = self else { return nil }; return value }
         set { guard case .loaded = self, let newValue else { return }; self = .loaded(newValue) }
     }
-    public var isLoaded: Bool { self.loaded != nil }
+    public var isLoaded: Swift.Bool { self.loaded != nil }
     public var failed: String? {
         get { guard case let .failed(value) = self else { return nil }; return value }
         set { guard case .failed = self, let newValue else { return }; self = .failed(message: newValue) }
     }
-    public var isFailed: Bool { self.failed != nil }
+    public var isFailed: Swift.Bool { self.failed != nil }
 }
 
 // MARK: - DetailAction
@@ -76,12 +76,12 @@ extension DetailAction {
         get { guard case let .open(value) = self else { return nil }; return value }
         set { guard case .open = self, let newValue else { return }; self = .open(id: newValue) }
     }
-    public var isOpen: Bool { self.open != nil }
+    public var isOpen: Swift.Bool { self.open != nil }
     public var rated: (id: Int, stars: Int)? {
         get { guard case let .rated(value0, value1) = self else { return nil }; return (id: value0, stars: value1) }
         set { guard case .rated = self, let newValue else { return }; self = .rated(id: newValue.0, stars: newValue.1) }
     }
-    public var isRated: Bool { self.rated != nil }
-    public var close: Void? { guard case .close = self else { return nil }; return () }
-    public var isClose: Bool { self.close != nil }
+    public var isRated: Swift.Bool { self.rated != nil }
+    public var close: Swift.Void? { guard case .close = self else { return nil }; return () }
+    public var isClose: Swift.Bool { self.close != nil }
 }

@@ -6,14 +6,14 @@
 // MARK: - CollisionsAction
 
 extension CollisionsAction {
-    public var bar: Void? { guard case .bar = self else { return nil }; return () }
-    public var isIsBar: Bool { guard case .isBar = self else { return false }; return true }
-    public var isMovie: Bool { guard case .movie = self else { return false }; return true }
+    public var bar: Swift.Void? { guard case .bar = self else { return nil }; return () }
+    public var isIsBar: Swift.Bool { guard case .isBar = self else { return false }; return true }
+    public var isMovie: Swift.Bool { guard case .movie = self else { return false }; return true }
     public var rating: Int? {
         get { guard case let .rating(value) = self else { return nil }; return value }
         set { guard case .rating = self, let newValue else { return }; self = .rating(newValue) }
     }
-    public var isDescribe: Bool { guard case .describe = self else { return false }; return true }
-    public var started: Void? { guard case .started = self else { return nil }; return () }
-    public var isStarted: Bool { self.started != nil }
+    public var isDescribe: Swift.Bool { guard case .describe = self else { return false }; return true }
+    public var started: Swift.Void? { guard case .started = self else { return nil }; return () }
+    public var isStarted: Swift.Bool { self.started != nil }
 }

@@ -6,14 +6,14 @@
 // MARK: - ConditionalAction
 
 extension ConditionalAction {
-    public var always: Void? { guard case .always = self else { return nil }; return () }
-    public var isAlways: Bool { self.always != nil }
+    public var always: Swift.Void? { guard case .always = self else { return nil }; return () }
+    public var isAlways: Swift.Bool { self.always != nil }
 #if DEBUG
     public var debugOnly: String? {
         get { guard case let .debugOnly(value) = self else { return nil }; return value }
         set { guard case .debugOnly = self, let newValue else { return }; self = .debugOnly(newValue) }
     }
-    public var isDebugOnly: Bool { self.debugOnly != nil }
+    public var isDebugOnly: Swift.Bool { self.debugOnly != nil }
 #endif
 #if DEBUG
 #elseif REXGEN_E2E
@@ -21,13 +21,13 @@ extension ConditionalAction {
         get { guard case let .e2eOnly(value) = self else { return nil }; return value }
         set { guard case .e2eOnly = self, let newValue else { return }; self = .e2eOnly(newValue) }
     }
-    public var isE2eOnly: Bool { self.e2eOnly != nil }
+    public var isE2eOnly: Swift.Bool { self.e2eOnly != nil }
 #endif
 #if DEBUG
 #elseif REXGEN_E2E
 #else
-    public var releaseOnly: Void? { guard case .releaseOnly = self else { return nil }; return () }
-    public var isReleaseOnly: Bool { self.releaseOnly != nil }
+    public var releaseOnly: Swift.Void? { guard case .releaseOnly = self else { return nil }; return () }
+    public var isReleaseOnly: Swift.Bool { self.releaseOnly != nil }
 #endif
 #if os(Linux) || os(macOS)
 #if REXGEN_E2E
@@ -35,7 +35,7 @@ extension ConditionalAction {
         get { guard case let .nestedCondition(value) = self else { return nil }; return value }
         set { guard case .nestedCondition = self, let newValue else { return }; self = .nestedCondition(newValue) }
     }
-    public var isNestedCondition: Bool { self.nestedCondition != nil }
+    public var isNestedCondition: Swift.Bool { self.nestedCondition != nil }
 #endif
 #endif
 #if DEBUG
@@ -43,7 +43,7 @@ extension ConditionalAction {
         get { guard case let .sameName(value) = self else { return nil }; return value }
         set { guard case .sameName = self, let newValue else { return }; self = .sameName(newValue) }
     }
-    public var isSameName: Bool { self.sameName != nil }
+    public var isSameName: Swift.Bool { self.sameName != nil }
 #endif
 #if DEBUG
 #else
@@ -51,19 +51,19 @@ extension ConditionalAction {
         get { guard case let .sameName(value) = self else { return nil }; return value }
         set { guard case .sameName = self, let newValue else { return }; self = .sameName(newValue) }
     }
-    public var isSameName: Bool { self.sameName != nil }
+    public var isSameName: Swift.Bool { self.sameName != nil }
 #endif
     @available(*, deprecated, message: "use always")
-    public var legacy: Void? { guard case .legacy = self else { return nil }; return () }
+    public var legacy: Swift.Void? { guard case .legacy = self else { return nil }; return () }
     @available(*, deprecated, message: "use always")
-    public var isLegacy: Bool { self.legacy != nil }
+    public var isLegacy: Swift.Bool { self.legacy != nil }
     @available(macOS 13, iOS 16, *)
     public var modern: Int? {
         get { guard case let .modern(value) = self else { return nil }; return value }
         set { guard case .modern = self, let newValue else { return }; self = .modern(newValue) }
     }
     @available(macOS 13, iOS 16, *)
-    public var isModern: Bool { self.modern != nil }
+    public var isModern: Swift.Bool { self.modern != nil }
     @available(swift, introduced: 5.0)
     @available(*, deprecated)
     public var stacked: (id: Int, name: String)? {
@@ -72,15 +72,15 @@ extension ConditionalAction {
     }
     @available(swift, introduced: 5.0)
     @available(*, deprecated)
-    public var isStacked: Bool { self.stacked != nil }
+    public var isStacked: Swift.Bool { self.stacked != nil }
 }
 
 // MARK: - ConditionalOnlyEvent
 
 #if REXGEN_E2E
 extension ConditionalOnlyEvent {
-    public var happened: Void? { guard case .happened = self else { return nil }; return () }
-    public var isHappened: Bool { self.happened != nil }
+    public var happened: Swift.Void? { guard case .happened = self else { return nil }; return () }
+    public var isHappened: Swift.Bool { self.happened != nil }
 }
 #endif
 
@@ -89,7 +89,7 @@ extension ConditionalOnlyEvent {
 #if REXGEN_E2E
 #elseif canImport(Darwin)
 extension ConditionalOnlyEvent {
-    public var happenedOnDarwin: Void? { guard case .happenedOnDarwin = self else { return nil }; return () }
-    public var isHappenedOnDarwin: Bool { self.happenedOnDarwin != nil }
+    public var happenedOnDarwin: Swift.Void? { guard case .happenedOnDarwin = self else { return nil }; return () }
+    public var isHappenedOnDarwin: Swift.Bool { self.happenedOnDarwin != nil }
 }
 #endif

@@ -10,12 +10,12 @@ extension Catalog.Event {
         get { guard case let .row(value) = self else { return nil }; return value }
         set { guard case .row = self, let newValue else { return }; self = .row(newValue) }
     }
-    public var isRow: Bool { self.row != nil }
+    public var isRow: Swift.Bool { self.row != nil }
     public var rows: [Catalog.Row.ID: Catalog.Row]? {
         get { guard case let .rows(value) = self else { return nil }; return value }
         set { guard case .rows = self, let newValue else { return }; self = .rows(newValue) }
     }
-    public var isRows: Bool { self.rows != nil }
+    public var isRows: Swift.Bool { self.rows != nil }
 }
 
 // MARK: - Outer.Mid.Event
@@ -25,7 +25,7 @@ extension Outer.Mid.Event {
         get { guard case let .inner(value) = self else { return nil }; return value }
         set { guard case .inner = self, let newValue else { return }; self = .inner(newValue) }
     }
-    public var isInner: Bool { self.inner != nil }
+    public var isInner: Swift.Bool { self.inner != nil }
 }
 
 // MARK: - Movies.Event
@@ -35,69 +35,69 @@ extension Movies.Event {
         get { guard case let .picker(value) = self else { return nil }; return value }
         set { guard case .picker = self, let newValue else { return }; self = .picker(newValue) }
     }
-    public var isPicker: Bool { self.picker != nil }
+    public var isPicker: Swift.Bool { self.picker != nil }
     public var list: [Movies.Item]? {
         get { guard case let .list(value) = self else { return nil }; return value }
         set { guard case .list = self, let newValue else { return }; self = .list(newValue) }
     }
-    public var isList: Bool { self.list != nil }
+    public var isList: Swift.Bool { self.list != nil }
     public var loaded: Result<Movies.Item, Movies.Failure>? {
         get { guard case let .loaded(value) = self else { return nil }; return value }
         set { guard case .loaded = self, let newValue else { return }; self = .loaded(newValue) }
     }
-    public var isLoaded: Bool { self.loaded != nil }
+    public var isLoaded: Swift.Bool { self.loaded != nil }
     public var optional: Movies.Item?? {
         get { guard case let .optional(value) = self else { return nil }; return value }
         set { guard case .optional = self, let newValue else { return }; self = .optional(newValue) }
     }
-    public var isOptional: Bool { self.optional != nil }
+    public var isOptional: Swift.Bool { self.optional != nil }
     public var byID: [String: Movies.Item]? {
         get { guard case let .byID(value) = self else { return nil }; return value }
         set { guard case .byID = self, let newValue else { return }; self = .byID(newValue) }
     }
-    public var isByID: Bool { self.byID != nil }
+    public var isByID: Swift.Bool { self.byID != nil }
     public var pair: (Movies.Item, Int)? {
         get { guard case let .pair(value) = self else { return nil }; return value }
         set { guard case .pair = self, let newValue else { return }; self = .pair(newValue) }
     }
-    public var isPair: Bool { self.pair != nil }
+    public var isPair: Swift.Bool { self.pair != nil }
     public var labelled: (item: Movies.Item, rating: Movies.Rating)? {
         get { guard case let .labelled(value0, value1) = self else { return nil }; return (item: value0, rating: value1) }
         set { guard case .labelled = self, let newValue else { return }; self = .labelled(item: newValue.0, rating: newValue.1) }
     }
-    public var isLabelled: Bool { self.labelled != nil }
+    public var isLabelled: Swift.Bool { self.labelled != nil }
     public var callback: ((Movies.Item) -> Movies.Failure?)? {
         get { guard case let .callback(value) = self else { return nil }; return value }
         set { guard case .callback = self, let newValue else { return }; self = .callback(newValue) }
     }
-    public var isCallback: Bool { self.callback != nil }
+    public var isCallback: Swift.Bool { self.callback != nil }
     public var sendable: (@Sendable (_ item: Movies.Item) -> Void)? {
         get { guard case let .sendable(value) = self else { return nil }; return value }
         set { guard case .sendable = self, let newValue else { return }; self = .sendable(newValue) }
     }
-    public var isSendable: Bool { self.sendable != nil }
+    public var isSendable: Swift.Bool { self.sendable != nil }
     public var shelf: Movies.Shelf? {
         get { guard case let .shelf(value) = self else { return nil }; return value }
         set { guard case .shelf = self, let newValue else { return }; self = .shelf(newValue) }
     }
-    public var isShelf: Bool { self.shelf != nil }
+    public var isShelf: Swift.Bool { self.shelf != nil }
     public var topLevel: Swift.Int? {
         get { guard case let .topLevel(value) = self else { return nil }; return value }
         set { guard case .topLevel = self, let newValue else { return }; self = .topLevel(newValue) }
     }
-    public var isTopLevel: Bool { self.topLevel != nil }
+    public var isTopLevel: Swift.Bool { self.topLevel != nil }
 }
 
 // MARK: - Movies.Picker.Event
 
 extension Movies.Picker.Event {
-    public var opened: Void? { guard case .opened = self else { return nil }; return () }
-    public var isOpened: Bool { self.opened != nil }
+    public var opened: Swift.Void? { guard case .opened = self else { return nil }; return () }
+    public var isOpened: Swift.Bool { self.opened != nil }
     public var chose: Movies.Item? {
         get { guard case let .chose(value) = self else { return nil }; return value }
         set { guard case .chose = self, let newValue else { return }; self = .chose(newValue) }
     }
-    public var isChose: Bool { self.chose != nil }
+    public var isChose: Swift.Bool { self.chose != nil }
 }
 
 // MARK: - BoardAction
@@ -107,12 +107,22 @@ extension BoardAction {
         get { guard case let .request(value) = self else { return nil }; return value }
         set { guard case .request = self, let newValue else { return }; self = .request(newValue) }
     }
-    public var isRequest: Bool { self.request != nil }
+    public var isRequest: Swift.Bool { self.request != nil }
     public var item: Item? {
         get { guard case let .item(value) = self else { return nil }; return value }
         set { guard case .item = self, let newValue else { return }; self = .item(newValue) }
     }
-    public var isItem: Bool { self.item != nil }
+    public var isItem: Swift.Bool { self.item != nil }
+}
+
+// MARK: - BoardAction.Request
+
+extension BoardAction.Request {
+    public var move: Int? {
+        get { guard case let .move(value) = self else { return nil }; return value }
+        set { guard case .move = self, let newValue else { return }; self = .move(newValue) }
+    }
+    public var isMove: Swift.Bool { self.move != nil }
 }
 
 // MARK: - Box.Action
@@ -122,12 +132,12 @@ extension Box.Action {
         get { guard case let .element(value) = self else { return nil }; return value }
         set { guard case .element = self, let newValue else { return }; self = .element(newValue) }
     }
-    public var isElement: Bool { self.element != nil }
+    public var isElement: Swift.Bool { self.element != nil }
     public var item: Box.Item? {
         get { guard case let .item(value) = self else { return nil }; return value }
         set { guard case .item = self, let newValue else { return }; self = .item(newValue) }
     }
-    public var isItem: Bool { self.item != nil }
+    public var isItem: Swift.Bool { self.item != nil }
 }
 
 // MARK: - Movies.Crate.Action
@@ -137,7 +147,7 @@ extension Movies.Crate.Action {
         get { guard case let .content(value) = self else { return nil }; return value }
         set { guard case .content = self, let newValue else { return }; self = .content(newValue) }
     }
-    public var isContent: Bool { self.content != nil }
+    public var isContent: Swift.Bool { self.content != nil }
 }
 
 // MARK: - Parent.Action
@@ -147,17 +157,17 @@ extension Parent.Action {
         get { guard case let .destination(value) = self else { return nil }; return value }
         set { guard case .destination = self, let newValue else { return }; self = .destination(newValue) }
     }
-    public var isDestination: Bool { self.destination != nil }
+    public var isDestination: Swift.Bool { self.destination != nil }
 }
 
 // MARK: - Parent.Destination.Action
 
 extension Parent.Destination.Action {
-    public var a: Void? { guard case .a = self else { return nil }; return () }
-    public var isA: Bool { self.a != nil }
+    public var a: Swift.Void? { guard case .a = self else { return nil }; return () }
+    public var isA: Swift.Bool { self.a != nil }
     public var b: Int? {
         get { guard case let .b(value) = self else { return nil }; return value }
         set { guard case .b = self, let newValue else { return }; self = .b(newValue) }
     }
-    public var isB: Bool { self.b != nil }
+    public var isB: Swift.Bool { self.b != nil }
 }

@@ -6,18 +6,18 @@
 // MARK: - LoadingAction
 
 extension LoadingAction {
-    public var load: Void? { guard case .load = self else { return nil }; return () }
-    public var isLoad: Bool { self.load != nil }
+    public var load: Swift.Void? { guard case .load = self else { return nil }; return () }
+    public var isLoad: Swift.Bool { self.load != nil }
     public var loaded: Value? {
         get { guard case let .loaded(value) = self else { return nil }; return value }
         set { guard case .loaded = self, let newValue else { return }; self = .loaded(newValue) }
     }
-    public var isLoaded: Bool { self.loaded != nil }
+    public var isLoaded: Swift.Bool { self.loaded != nil }
     public var failed: Result<Value, Error>? {
         get { guard case let .failed(value) = self else { return nil }; return value }
         set { guard case .failed = self, let newValue else { return }; self = .failed(newValue) }
     }
-    public var isFailed: Bool { self.failed != nil }
+    public var isFailed: Swift.Bool { self.failed != nil }
 }
 
 // MARK: - PagingAction
@@ -27,12 +27,12 @@ extension PagingAction {
         get { guard case let .page(value0, value1) = self else { return nil }; return (items: value0, next: value1) }
         set { guard case .page = self, let newValue else { return }; self = .page(items: newValue.0, next: newValue.1) }
     }
-    public var isPage: Bool { self.page != nil }
+    public var isPage: Swift.Bool { self.page != nil }
     public var select: Set<Item>? {
         get { guard case let .select(value) = self else { return nil }; return value }
         set { guard case .select = self, let newValue else { return }; self = .select(newValue) }
     }
-    public var isSelect: Bool { self.select != nil }
+    public var isSelect: Swift.Bool { self.select != nil }
 }
 
 // MARK: - GenericScreen.Action
@@ -42,14 +42,14 @@ extension GenericScreen.Action {
         get { guard case let .show(value) = self else { return nil }; return value }
         set { guard case .show = self, let newValue else { return }; self = .show(newValue) }
     }
-    public var isShow: Bool { self.show != nil }
+    public var isShow: Swift.Bool { self.show != nil }
     public var compare: (Model, Model)? {
         get { guard case let .compare(value0, value1) = self else { return nil }; return (value0, value1) }
         set { guard case .compare = self, let newValue else { return }; self = .compare(newValue.0, newValue.1) }
     }
-    public var isCompare: Bool { self.compare != nil }
-    public var close: Void? { guard case .close = self else { return nil }; return () }
-    public var isClose: Bool { self.close != nil }
+    public var isCompare: Swift.Bool { self.compare != nil }
+    public var close: Swift.Void? { guard case .close = self else { return nil }; return () }
+    public var isClose: Swift.Bool { self.close != nil }
 }
 
 // MARK: - GenericContainer.Event
@@ -59,12 +59,12 @@ extension GenericContainer.Event {
         get { guard case let .element(value) = self else { return nil }; return value }
         set { guard case .element = self, let newValue else { return }; self = .element(newValue) }
     }
-    public var isElement: Bool { self.element != nil }
+    public var isElement: Swift.Bool { self.element != nil }
     public var transform: ((Element) -> Element)? {
         get { guard case let .transform(value) = self else { return nil }; return value }
         set { guard case .transform = self, let newValue else { return }; self = .transform(newValue) }
     }
-    public var isTransform: Bool { self.transform != nil }
+    public var isTransform: Swift.Bool { self.transform != nil }
 }
 
 // MARK: - GenericHost.Action
@@ -74,5 +74,5 @@ extension GenericHost.Action {
         get { guard case let .received(value) = self else { return nil }; return value }
         set { guard case .received = self, let newValue else { return }; self = .received(newValue) }
     }
-    public var isReceived: Bool { self.received != nil }
+    public var isReceived: Swift.Bool { self.received != nil }
 }

@@ -10,15 +10,15 @@ extension KeywordLabelsAction {
         get { guard case let .search(value) = self else { return nil }; return value }
         set { guard case .search = self, let newValue else { return }; self = .search(in: newValue) }
     }
-    public var isSearch: Bool { self.search != nil }
+    public var isSearch: Swift.Bool { self.search != nil }
     public var loop: (for: Int, in: [Int])? {
         get { guard case let .loop(value0, value1) = self else { return nil }; return (for: value0, in: value1) }
         set { guard case .loop = self, let newValue else { return }; self = .loop(for: newValue.0, in: newValue.1) }
     }
-    public var isLoop: Bool { self.loop != nil }
+    public var isLoop: Swift.Bool { self.loop != nil }
     public var fallback: (default: Int, value: Int)? {
         get { guard case let .fallback(value0, value1) = self else { return nil }; return (default: value0, value: value1) }
         set { guard case .fallback = self, let newValue else { return }; self = .fallback(default: newValue.0, value: newValue.1) }
     }
-    public var isFallback: Bool { self.fallback != nil }
+    public var isFallback: Swift.Bool { self.fallback != nil }
 }

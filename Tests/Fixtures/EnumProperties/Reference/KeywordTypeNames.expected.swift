@@ -6,13 +6,13 @@
 // MARK: - KeywordTypeNamesOuter.Type
 
 extension KeywordTypeNamesOuter.`Type` {
-    public var plain: Void? { guard case .plain = self else { return nil }; return () }
-    public var isPlain: Bool { self.plain != nil }
+    public var plain: Swift.Void? { guard case .plain = self else { return nil }; return () }
+    public var isPlain: Swift.Bool { self.plain != nil }
 }
 
 // MARK: - KeywordTypeNamesOuter.Protocol
 
 extension KeywordTypeNamesOuter.`Protocol` {
-    public var plain: Void? { guard case .plain = self else { return nil }; return () }
-    public var isPlain: Bool { self.plain != nil }
+    public var plain: Swift.Void? { guard case .plain = self else { return nil }; return () }
+    public var isPlain: Swift.Bool { self.plain != nil }
 }

@@ -6,54 +6,54 @@
 // MARK: - NamesAction
 
 extension NamesAction {
-    public var `default`: Void? { guard case .`default` = self else { return nil }; return () }
-    public var isDefault: Bool { self.`default` != nil }
+    public var `default`: Swift.Void? { guard case .`default` = self else { return nil }; return () }
+    public var isDefault: Swift.Bool { self.`default` != nil }
     public var `switch`: Int? {
         get { guard case let .`switch`(value) = self else { return nil }; return value }
         set { guard case .`switch` = self, let newValue else { return }; self = .`switch`(newValue) }
     }
-    public var isSwitch: Bool { self.`switch` != nil }
-    public var `is`: Void? { guard case .`is` = self else { return nil }; return () }
-    public var isIs: Bool { self.`is` != nil }
+    public var isSwitch: Swift.Bool { self.`switch` != nil }
+    public var `is`: Swift.Void? { guard case .`is` = self else { return nil }; return () }
+    public var isIs: Swift.Bool { self.`is` != nil }
     public var `in`: String? {
         get { guard case let .`in`(value) = self else { return nil }; return value }
         set { guard case .`in` = self, let newValue else { return }; self = .`in`(label: newValue) }
     }
-    public var isIn: Bool { self.`in` != nil }
-    public var isSelf: Bool { guard case .`self` = self else { return false }; return true }
-    public var `init`: Void? { guard case .`init` = self else { return nil }; return () }
-    public var isInit: Bool { self.`init` != nil }
-    public var `protocol`: Void? { guard case .`protocol` = self else { return nil }; return () }
-    public var isProtocol: Bool { self.`protocol` != nil }
-    public var type: Void? { guard case .type = self else { return nil }; return () }
-    public var café: Void? { guard case .café = self else { return nil }; return () }
-    public var isCafé: Bool { self.café != nil }
+    public var isIn: Swift.Bool { self.`in` != nil }
+    public var isSelf: Swift.Bool { guard case .`self` = self else { return false }; return true }
+    public var `init`: Swift.Void? { guard case .`init` = self else { return nil }; return () }
+    public var isInit: Swift.Bool { self.`init` != nil }
+    public var `protocol`: Swift.Void? { guard case .`protocol` = self else { return nil }; return () }
+    public var isProtocol: Swift.Bool { self.`protocol` != nil }
+    public var type: Swift.Void? { guard case .type = self else { return nil }; return () }
+    public var café: Swift.Void? { guard case .café = self else { return nil }; return () }
+    public var isCafé: Swift.Bool { self.café != nil }
     public var état: String? {
         get { guard case let .état(value) = self else { return nil }; return value }
         set { guard case .état = self, let newValue else { return }; self = .état(newValue) }
     }
-    public var isÉtat: Bool { self.état != nil }
+    public var isÉtat: Swift.Bool { self.état != nil }
     public var 日本語: Int? {
         get { guard case let .日本語(value) = self else { return nil }; return value }
         set { guard case .日本語 = self, let newValue else { return }; self = .日本語(newValue) }
     }
-    public var is日本語: Bool { self.日本語 != nil }
-    public var ñandú: Void? { guard case .ñandú = self else { return nil }; return () }
-    public var isÑandú: Bool { self.ñandú != nil }
-    public var `where`: Void? { guard case .`where` = self else { return nil }; return () }
-    public var isWhere: Bool { self.`where` != nil }
-    public var _private: Void? { guard case ._private = self else { return nil }; return () }
-    public var is_private: Bool { self._private != nil }
+    public var is日本語: Swift.Bool { self.日本語 != nil }
+    public var ñandú: Swift.Void? { guard case .ñandú = self else { return nil }; return () }
+    public var isÑandú: Swift.Bool { self.ñandú != nil }
+    public var `where`: Swift.Void? { guard case .`where` = self else { return nil }; return () }
+    public var isWhere: Swift.Bool { self.`where` != nil }
+    public var _private: Swift.Void? { guard case ._private = self else { return nil }; return () }
+    public var is_private: Swift.Bool { self._private != nil }
     public var __doubleUnderscore: Int? {
         get { guard case let .__doubleUnderscore(value) = self else { return nil }; return value }
         set { guard case .__doubleUnderscore = self, let newValue else { return }; self = .__doubleUnderscore(newValue) }
     }
-    public var is__doubleUnderscore: Bool { self.__doubleUnderscore != nil }
+    public var is__doubleUnderscore: Swift.Bool { self.__doubleUnderscore != nil }
 }
 
 // MARK: - Protocol.Action
 
 extension Protocol.Action {
-    public var `Any`: Void? { guard case .`Any` = self else { return nil }; return () }
-    public var isAny: Bool { self.`Any` != nil }
+    public var `Any`: Swift.Void? { guard case .`Any` = self else { return nil }; return () }
+    public var isAny: Swift.Bool { self.`Any` != nil }
 }

@@ -6,120 +6,120 @@
 // MARK: - PayloadAction
 
 extension PayloadAction {
-    public var started: Void? { guard case .started = self else { return nil }; return () }
-    public var isStarted: Bool { self.started != nil }
+    public var started: Swift.Void? { guard case .started = self else { return nil }; return () }
+    public var isStarted: Swift.Bool { self.started != nil }
     public var count: Int? {
         get { guard case let .count(value) = self else { return nil }; return value }
         set { guard case .count = self, let newValue else { return }; self = .count(newValue) }
     }
-    public var isCount: Bool { self.count != nil }
+    public var isCount: Swift.Bool { self.count != nil }
     public var rename: String? {
         get { guard case let .rename(value) = self else { return nil }; return value }
         set { guard case .rename = self, let newValue else { return }; self = .rename(name: newValue) }
     }
-    public var isRename: Bool { self.rename != nil }
+    public var isRename: Swift.Bool { self.rename != nil }
     public var move: (x: Int, y: Int)? {
         get { guard case let .move(value0, value1) = self else { return nil }; return (x: value0, y: value1) }
         set { guard case .move = self, let newValue else { return }; self = .move(x: newValue.0, y: newValue.1) }
     }
-    public var isMove: Bool { self.move != nil }
+    public var isMove: Swift.Bool { self.move != nil }
     public var mixed: (Int, label: String)? {
         get { guard case let .mixed(value0, value1) = self else { return nil }; return (value0, label: value1) }
         set { guard case .mixed = self, let newValue else { return }; self = .mixed(newValue.0, label: newValue.1) }
     }
-    public var isMixed: Bool { self.mixed != nil }
+    public var isMixed: Swift.Bool { self.mixed != nil }
     public var callback: ((Int) -> Void)? {
         get { guard case let .callback(value) = self else { return nil }; return value }
         set { guard case .callback = self, let newValue else { return }; self = .callback(newValue) }
     }
-    public var isCallback: Bool { self.callback != nil }
+    public var isCallback: Swift.Bool { self.callback != nil }
     public var sendableCallback: (@Sendable (String) async throws -> Int)? {
         get { guard case let .sendableCallback(value) = self else { return nil }; return value }
         set { guard case .sendableCallback = self, let newValue else { return }; self = .sendableCallback(newValue) }
     }
-    public var isSendableCallback: Bool { self.sendableCallback != nil }
+    public var isSendableCallback: Swift.Bool { self.sendableCallback != nil }
     public var pair: (Int, String)? {
         get { guard case let .pair(value) = self else { return nil }; return value }
         set { guard case .pair = self, let newValue else { return }; self = .pair(newValue) }
     }
-    public var isPair: Bool { self.pair != nil }
+    public var isPair: Swift.Bool { self.pair != nil }
     public var labelledPair: (first: Int, second: String)? {
         get { guard case let .labelledPair(value) = self else { return nil }; return value }
         set { guard case .labelledPair = self, let newValue else { return }; self = .labelledPair(newValue) }
     }
-    public var isLabelledPair: Bool { self.labelledPair != nil }
+    public var isLabelledPair: Swift.Bool { self.labelledPair != nil }
     public var existential: (any PayloadProtocol)? {
         get { guard case let .existential(value) = self else { return nil }; return value }
         set { guard case .existential = self, let newValue else { return }; self = .existential(newValue) }
     }
-    public var isExistential: Bool { self.existential != nil }
+    public var isExistential: Swift.Bool { self.existential != nil }
     public var composition: (any PayloadProtocol & Sendable)? {
         get { guard case let .composition(value) = self else { return nil }; return value }
         set { guard case .composition = self, let newValue else { return }; self = .composition(newValue) }
     }
-    public var isComposition: Bool { self.composition != nil }
+    public var isComposition: Swift.Bool { self.composition != nil }
     public var result: Result<Int, PayloadError>? {
         get { guard case let .result(value) = self else { return nil }; return value }
         set { guard case .result = self, let newValue else { return }; self = .result(newValue) }
     }
-    public var isResult: Bool { self.result != nil }
+    public var isResult: Swift.Bool { self.result != nil }
     public var resultWithError: Result<Int, Error>? {
         get { guard case let .resultWithError(value) = self else { return nil }; return value }
         set { guard case .resultWithError = self, let newValue else { return }; self = .resultWithError(newValue) }
     }
-    public var isResultWithError: Bool { self.resultWithError != nil }
+    public var isResultWithError: Swift.Bool { self.resultWithError != nil }
     public var optional: Int?? {
         get { guard case let .optional(value) = self else { return nil }; return value }
         set { guard case .optional = self, let newValue else { return }; self = .optional(newValue) }
     }
-    public var isOptional: Bool { self.optional != nil }
+    public var isOptional: Swift.Bool { self.optional != nil }
     public var optionalLabelled: String?? {
         get { guard case let .optionalLabelled(value) = self else { return nil }; return value }
         set { guard case .optionalLabelled = self, let newValue else { return }; self = .optionalLabelled(value: newValue) }
     }
-    public var isOptionalLabelled: Bool { self.optionalLabelled != nil }
+    public var isOptionalLabelled: Swift.Bool { self.optionalLabelled != nil }
     public var array: [Int]? {
         get { guard case let .array(value) = self else { return nil }; return value }
         set { guard case .array = self, let newValue else { return }; self = .array(newValue) }
     }
-    public var isArray: Bool { self.array != nil }
+    public var isArray: Swift.Bool { self.array != nil }
     public var dictionary: [String: [Int]]? {
         get { guard case let .dictionary(value) = self else { return nil }; return value }
         set { guard case .dictionary = self, let newValue else { return }; self = .dictionary(newValue) }
     }
-    public var isDictionary: Bool { self.dictionary != nil }
+    public var isDictionary: Swift.Bool { self.dictionary != nil }
     public var defaulted: (query: String, page: Int)? {
         get { guard case let .defaulted(value0, value1) = self else { return nil }; return (query: value0, page: value1) }
         set { guard case .defaulted = self, let newValue else { return }; self = .defaulted(query: newValue.0, page: newValue.1) }
     }
-    public var isDefaulted: Bool { self.defaulted != nil }
+    public var isDefaulted: Swift.Bool { self.defaulted != nil }
     public var underscore: Int? {
         get { guard case let .underscore(value) = self else { return nil }; return value }
         set { guard case .underscore = self, let newValue else { return }; self = .underscore(newValue) }
     }
-    public var isUnderscore: Bool { self.underscore != nil }
+    public var isUnderscore: Swift.Bool { self.underscore != nil }
     public var twoUnderscores: (Int, Int)? {
         get { guard case let .twoUnderscores(value0, value1) = self else { return nil }; return (value0, value1) }
         set { guard case .twoUnderscores = self, let newValue else { return }; self = .twoUnderscores(newValue.0, newValue.1) }
     }
-    public var isTwoUnderscores: Bool { self.twoUnderscores != nil }
+    public var isTwoUnderscores: Swift.Bool { self.twoUnderscores != nil }
     public var metatype: Any.Type? {
         get { guard case let .metatype(value) = self else { return nil }; return value }
         set { guard case .metatype = self, let newValue else { return }; self = .metatype(newValue) }
     }
-    public var isMetatype: Bool { self.metatype != nil }
-    public var one: Void? { guard case .one = self else { return nil }; return () }
-    public var isOne: Bool { self.one != nil }
+    public var isMetatype: Swift.Bool { self.metatype != nil }
+    public var one: Swift.Void? { guard case .one = self else { return nil }; return () }
+    public var isOne: Swift.Bool { self.one != nil }
     public var two: Int? {
         get { guard case let .two(value) = self else { return nil }; return value }
         set { guard case .two = self, let newValue else { return }; self = .two(newValue) }
     }
-    public var isTwo: Bool { self.two != nil }
-    public var three: Void? { guard case .three = self else { return nil }; return () }
-    public var isThree: Bool { self.three != nil }
+    public var isTwo: Swift.Bool { self.two != nil }
+    public var three: Swift.Void? { guard case .three = self else { return nil }; return () }
+    public var isThree: Swift.Bool { self.three != nil }
     public var nested: PayloadAction? {
         get { guard case let .nested(value) = self else { return nil }; return value }
         set { guard case .nested = self, let newValue else { return }; self = .nested(newValue) }
     }
-    public var isNested: Bool { self.nested != nil }
+    public var isNested: Swift.Bool { self.nested != nil }
 }

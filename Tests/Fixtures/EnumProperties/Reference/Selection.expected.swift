@@ -6,34 +6,34 @@
 // MARK: - SelectionAction
 
 extension SelectionAction {
-    public var byActionSuffix: Void? { guard case .byActionSuffix = self else { return nil }; return () }
-    public var isByActionSuffix: Bool { self.byActionSuffix != nil }
+    public var byActionSuffix: Swift.Void? { guard case .byActionSuffix = self else { return nil }; return () }
+    public var isByActionSuffix: Swift.Bool { self.byActionSuffix != nil }
 }
 
 // MARK: - SelectionEvent
 
 extension SelectionEvent {
-    public var byEventSuffix: Void? { guard case .byEventSuffix = self else { return nil }; return () }
-    public var isByEventSuffix: Bool { self.byEventSuffix != nil }
+    public var byEventSuffix: Swift.Void? { guard case .byEventSuffix = self else { return nil }; return () }
+    public var isByEventSuffix: Swift.Bool { self.byEventSuffix != nil }
 }
 
 // MARK: - SelectionScreen
 
 extension SelectionScreen {
-    public var byRexGenAnnotation: Void? { guard case .byRexGenAnnotation = self else { return nil }; return () }
-    public var isByRexGenAnnotation: Bool { self.byRexGenAnnotation != nil }
+    public var byRexGenAnnotation: Swift.Void? { guard case .byRexGenAnnotation = self else { return nil }; return () }
+    public var isByRexGenAnnotation: Swift.Bool { self.byRexGenAnnotation != nil }
 }
 
 // MARK: - SelectionTab
 
 extension SelectionTab {
-    public var bySourceryAnnotation: Void? { guard case .bySourceryAnnotation = self else { return nil }; return () }
-    public var isBySourceryAnnotation: Bool { self.bySourceryAnnotation != nil }
+    public var bySourceryAnnotation: Swift.Void? { guard case .bySourceryAnnotation = self else { return nil }; return () }
+    public var isBySourceryAnnotation: Swift.Bool { self.bySourceryAnnotation != nil }
 }
 
 // MARK: - SelectionFeature.Action
 
 extension SelectionFeature.Action {
-    public var nested: Void? { guard case .nested = self else { return nil }; return () }
-    public var isNested: Bool { self.nested != nil }
+    public var nested: Swift.Void? { guard case .nested = self else { return nil }; return () }
+    public var isNested: Swift.Bool { self.nested != nil }
 }

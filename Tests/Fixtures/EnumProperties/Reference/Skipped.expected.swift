@@ -6,6 +6,6 @@
 // MARK: - SkippedVisibleAction
 
 extension SkippedVisibleAction {
-    internal var tapped: Void? { guard case .tapped = self else { return nil }; return () }
-    internal var isTapped: Bool { self.tapped != nil }
+    internal var tapped: Swift.Void? { guard case .tapped = self else { return nil }; return () }
+    internal var isTapped: Swift.Bool { self.tapped != nil }
 }

@@ -6,28 +6,28 @@
 // MARK: - AppAction
 
 extension AppAction {
-    public var isRename: Bool { guard case .rename = self else { return false }; return true }
+    public var isRename: Swift.Bool { guard case .rename = self else { return false }; return true }
     public var rate: Int? {
         get { guard case let .rate(value) = self else { return nil }; return value }
         set { guard case .rate = self, let newValue else { return }; self = .rate(newValue) }
     }
-    public var isRate: Bool { self.rate != nil }
+    public var isRate: Swift.Bool { self.rate != nil }
 }
 
 // MARK: - MovieAction
 
 extension MovieAction {
-    public var isLoad: Bool { guard case .load = self else { return false }; return true }
+    public var isLoad: Swift.Bool { guard case .load = self else { return false }; return true }
     public var loaded: [String]? {
         get { guard case let .loaded(value) = self else { return nil }; return value }
         set { guard case .loaded = self, let newValue else { return }; self = .loaded(newValue) }
     }
-    public var isLoaded: Bool { self.loaded != nil }
+    public var isLoaded: Swift.Bool { self.loaded != nil }
 }
 
 // MARK: - LoadState
 
 extension LoadState {
-    public var idle: Void? { guard case .idle = self else { return nil }; return () }
-    public var isIdle: Bool { self.idle != nil }
+    public var idle: Swift.Void? { guard case .idle = self else { return nil }; return () }
+    public var isIdle: Swift.Bool { self.idle != nil }
 }

@@ -10,19 +10,19 @@ extension SuffixChatMsg {
         get { guard case let .sent(value) = self else { return nil }; return value }
         set { guard case .sent = self, let newValue else { return }; self = .sent(newValue) }
     }
-    public var isSent: Bool { self.sent != nil }
+    public var isSent: Swift.Bool { self.sent != nil }
 }
 
 // MARK: - SuffixCommand
 
 extension SuffixCommand {
-    public var run: Void? { guard case .run = self else { return nil }; return () }
-    public var isRun: Bool { self.run != nil }
+    public var run: Swift.Void? { guard case .run = self else { return nil }; return () }
+    public var isRun: Swift.Bool { self.run != nil }
 }
 
 // MARK: - SuffixAnnotated
 
 extension SuffixAnnotated {
-    public var stillSelected: Void? { guard case .stillSelected = self else { return nil }; return () }
-    public var isStillSelected: Bool { self.stillSelected != nil }
+    public var stillSelected: Swift.Void? { guard case .stillSelected = self else { return nil }; return () }
+    public var isStillSelected: Swift.Bool { self.stillSelected != nil }
 }

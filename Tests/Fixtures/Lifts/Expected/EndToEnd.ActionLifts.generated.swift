@@ -28,65 +28,68 @@ public protocol AppActionConvertible {
     var appAction: AppAction { get }
 }
 
+/// `AppAction` under a name that no generic parameter or member type shadows: the extensions below name it so.
+public typealias _AppActionConvertibleRoot = AppAction
+
 extension AppAction: AppActionConvertible {
-    public init?(appAction: AppAction) { self = appAction }
-    public var appAction: AppAction { self }
+    public init?(appAction: _AppActionConvertibleRoot) { self = appAction }
+    public var appAction: _AppActionConvertibleRoot { self }
 }
 
 extension MovieAction: AppActionConvertible {
-    public init?(appAction: AppAction) {
+    public init?(appAction: _AppActionConvertibleRoot) {
         guard case let .movie(value) = appAction else { return nil }
         self = value
     }
-    public var appAction: AppAction { .movie(action: self) }
+    public var appAction: _AppActionConvertibleRoot { .movie(action: self) }
 }
 
 extension Settings.Action: AppActionConvertible {
-    public init?(appAction: AppAction) {
+    public init?(appAction: _AppActionConvertibleRoot) {
         guard case let .settings(value) = appAction else { return nil }
         self = value
     }
-    public var appAction: AppAction { .settings(self) }
+    public var appAction: _AppActionConvertibleRoot { .settings(self) }
 }
 
 extension ProfileAction: AppActionConvertible {
-    public init?(appAction: AppAction) {
+    public init?(appAction: _AppActionConvertibleRoot) {
         guard case let .profile(value) = appAction else { return nil }
         self = value
     }
-    public var appAction: AppAction { .profile(self) }
+    public var appAction: _AppActionConvertibleRoot { .profile(self) }
 }
 
 extension ListAction: AppActionConvertible {
-    public init?(appAction: AppAction) {
+    public init?(appAction: _AppActionConvertibleRoot) {
         guard case let .movie(.list(value)) = appAction else { return nil }
         self = value
     }
-    public var appAction: AppAction { .movie(action: .list(self)) }
+    public var appAction: _AppActionConvertibleRoot { .movie(action: .list(self)) }
 }
 
 extension DetailAction: AppActionConvertible {
-    public init?(appAction: AppAction) {
+    public init?(appAction: _AppActionConvertibleRoot) {
         guard case let .movie(.detail(value)) = appAction else { return nil }
         self = value
     }
-    public var appAction: AppAction { .movie(action: .detail(self)) }
+    public var appAction: _AppActionConvertibleRoot { .movie(action: .detail(self)) }
 }
 
 extension PageAction: AppActionConvertible where Value == Movie {
-    public init?(appAction: AppAction) {
+    public init?(appAction: _AppActionConvertibleRoot) {
         guard case let .movie(.list(.page(value))) = appAction else { return nil }
         self = value
     }
-    public var appAction: AppAction { .movie(action: .list(.page(self))) }
+    public var appAction: _AppActionConvertibleRoot { .movie(action: .list(.page(self))) }
 }
 
 #if canImport(SwiftRex)
-extension Reducer where ActionType: AppActionConvertible {
+extension SwiftRex.Reducer where ActionType: AppActionConvertible {
     /// Runs this reducer on its own actions inside `AppAction`, on the part of `GlobalState` at `state`.
     public func liftToAppAction<GlobalState>(
-        state: WritableKeyPath<GlobalState, StateType>
-    ) -> Reducer<AppAction, GlobalState> {
+        state: Swift.WritableKeyPath<GlobalState, StateType>
+    ) -> SwiftRex.Reducer<_AppActionConvertibleRoot, GlobalState> {
         lift(
             actionGetter: { ActionType(appAction: $0) },
             stateGetter: { $0[keyPath: state] },
@@ -95,58 +98,58 @@ extension Reducer where ActionType: AppActionConvertible {
     }
 
     /// Runs this reducer on its own actions inside `AppAction`, on the same state.
-    public func liftToAppAction() -> Reducer<AppAction, StateType> {
+    public func liftToAppAction() -> SwiftRex.Reducer<_AppActionConvertibleRoot, StateType> {
         lift(actionGetter: { ActionType(appAction: $0) }, stateGetter: { $0 }, stateSetter: { $0 = $1 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible {
+extension SwiftRex.MiddlewareProtocol where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible {
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<AppAction, AppAction, GlobalState, Self> {
+    ) -> SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: state)
     }
 
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`, on the same state.
-    public func liftToAppAction() -> LiftMiddleware<AppAction, AppAction, StateType, Self> {
+    public func liftToAppAction() -> SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, StateType, Self> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { $0 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible, StateType == Void {
+extension SwiftRex.MiddlewareProtocol where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> LiftMiddleware<AppAction, AppAction, GlobalState, Self> {
+    public func liftToAppAction<GlobalState>() -> SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: AppActionConvertible, OutputActionType == Never {
+extension SwiftRex.MiddlewareProtocol where InputActionType: AppActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<AppAction, AppAction, GlobalState, Self> {
+    ) -> SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch, on the same state.
-    public func liftToAppAction() -> LiftMiddleware<AppAction, AppAction, StateType, Self> {
+    public func liftToAppAction() -> SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, StateType, Self> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: AppActionConvertible, OutputActionType == Never, StateType == Void {
+extension SwiftRex.MiddlewareProtocol where InputActionType: AppActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> LiftMiddleware<AppAction, AppAction, GlobalState, Self> {
+    public func liftToAppAction<GlobalState>() -> SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActionConvertible, MiddlewareType.OutputActionType: AppActionConvertible {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActionConvertible, MiddlewareType.OutputActionType: AppActionConvertible {
     /// A reader of this middleware receiving its own actions from `AppAction`, its output wrapped back into `AppAction`; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<AppAction, AppAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: state)
     }
 
@@ -154,42 +157,42 @@ extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActi
     public func liftToAppAction<GlobalState, GlobalDependencies>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<AppAction, AppAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: state, dependencies: dependencies)
     }
 
     /// A reader of this middleware receiving its own actions from `AppAction`, its output wrapped back into `AppAction`, on the same state.
-    public func liftToAppAction() -> MiddlewareReader<Dependencies, LiftMiddleware<AppAction, AppAction, MiddlewareType.StateType, MiddlewareType>> {
+    public func liftToAppAction() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { $0 })
     }
 
     /// A reader of this middleware receiving its own actions from `AppAction`, its output wrapped back into `AppAction`, on the same state; its dependencies are taken from `GlobalDependencies`.
     public func liftToAppAction<GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<AppAction, AppAction, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { $0 }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActionConvertible, MiddlewareType.OutputActionType: AppActionConvertible, MiddlewareType.StateType == Void {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActionConvertible, MiddlewareType.OutputActionType: AppActionConvertible, MiddlewareType.StateType == Swift.Void {
     /// A reader of this middleware receiving its own actions from `AppAction`, its output wrapped back into `AppAction`, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> MiddlewareReader<Dependencies, LiftMiddleware<AppAction, AppAction, GlobalState, MiddlewareType>> {
+    public func liftToAppAction<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { (_: GlobalState) in () })
     }
 
     /// A reader of this middleware receiving its own actions from `AppAction`, its output wrapped back into `AppAction`, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
     public func liftToAppAction<GlobalState, GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<AppAction, AppAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { (_: GlobalState) in () }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActionConvertible, MiddlewareType.OutputActionType == Never {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActionConvertible, MiddlewareType.OutputActionType == Swift.Never {
     /// A reader of this middleware receiving its own actions from `AppAction`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<AppAction, AppAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0 }, state: state)
     }
 
@@ -197,43 +200,43 @@ extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActi
     public func liftToAppAction<GlobalState, GlobalDependencies>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<AppAction, AppAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0 }, state: state, dependencies: dependencies)
     }
 
     /// A reader of this middleware receiving its own actions from `AppAction`, for middlewares that never dispatch, on the same state.
-    public func liftToAppAction() -> MiddlewareReader<Dependencies, LiftMiddleware<AppAction, AppAction, MiddlewareType.StateType, MiddlewareType>> {
+    public func liftToAppAction() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 
     /// A reader of this middleware receiving its own actions from `AppAction`, for middlewares that never dispatch, on the same state; its dependencies are taken from `GlobalDependencies`.
     public func liftToAppAction<GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<AppAction, AppAction, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0 }, state: { $0 }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActionConvertible, MiddlewareType.OutputActionType == Never, MiddlewareType.StateType == Void {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActionConvertible, MiddlewareType.OutputActionType == Swift.Never, MiddlewareType.StateType == Swift.Void {
     /// A reader of this middleware receiving its own actions from `AppAction`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> MiddlewareReader<Dependencies, LiftMiddleware<AppAction, AppAction, GlobalState, MiddlewareType>> {
+    public func liftToAppAction<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 
     /// A reader of this middleware receiving its own actions from `AppAction`, for middlewares that never dispatch, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
     public func liftToAppAction<GlobalState, GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<AppAction, AppAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () }, dependencies: dependencies)
     }
 }
 
-extension StoreType where ActionType == AppAction {
+extension SwiftRex.StoreType where ActionType == _AppActionConvertibleRoot {
     /// A store for a view that sends `ViewAction`s and reads `ViewState`.
     public func projection<ViewAction: AppActionConvertible, ViewState>(
         for viewAction: ViewAction.Type,
         state: @escaping (StateType) -> ViewState
-    ) -> StoreProjection<ViewAction, ViewState> {
+    ) -> SwiftRex.StoreProjection<ViewAction, ViewState> {
         projection(action: { $0.appAction }, state: state)
     }
 }
@@ -245,43 +248,43 @@ extension CombineRex.EffectMiddleware where InputActionType: AppActionConvertibl
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> CombineRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    ) -> CombineRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: state)
     }
 
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`, on the same state.
-    public func liftToAppAction() -> CombineRex.EffectMiddleware<AppAction, AppAction, StateType, Dependencies> {
+    public func liftToAppAction() -> CombineRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { $0 })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible, StateType == Void {
+extension CombineRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> CombineRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    public func liftToAppAction<GlobalState>() -> CombineRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { (_: GlobalState) in () })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Never {
+extension CombineRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> CombineRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    ) -> CombineRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch, on the same state.
-    public func liftToAppAction() -> CombineRex.EffectMiddleware<AppAction, AppAction, StateType, Dependencies> {
+    public func liftToAppAction() -> CombineRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Never, StateType == Void {
+extension CombineRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> CombineRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    public func liftToAppAction<GlobalState>() -> CombineRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -292,40 +295,40 @@ extension RxSwiftRex.EffectMiddleware where InputActionType: AppActionConvertibl
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> RxSwiftRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    ) -> RxSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: state)
     }
 
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`, on the same state.
-    public func liftToAppAction() -> RxSwiftRex.EffectMiddleware<AppAction, AppAction, StateType, Dependencies> {
+    public func liftToAppAction() -> RxSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { $0 })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible, StateType == Void {
+extension RxSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    public func liftToAppAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Never {
+extension RxSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> RxSwiftRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    ) -> RxSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch, on the same state.
-    public func liftToAppAction() -> RxSwiftRex.EffectMiddleware<AppAction, AppAction, StateType, Dependencies> {
+    public func liftToAppAction() -> RxSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Never, StateType == Void {
+extension RxSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    public func liftToAppAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -336,40 +339,40 @@ extension ReactiveSwiftRex.EffectMiddleware where InputActionType: AppActionConv
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> ReactiveSwiftRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    ) -> ReactiveSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: state)
     }
 
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`, on the same state.
-    public func liftToAppAction() -> ReactiveSwiftRex.EffectMiddleware<AppAction, AppAction, StateType, Dependencies> {
+    public func liftToAppAction() -> ReactiveSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { $0 })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible, StateType == Void {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    public func liftToAppAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Never {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> ReactiveSwiftRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    ) -> ReactiveSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch, on the same state.
-    public func liftToAppAction() -> ReactiveSwiftRex.EffectMiddleware<AppAction, AppAction, StateType, Dependencies> {
+    public func liftToAppAction() -> ReactiveSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Never, StateType == Void {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    public func liftToAppAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -385,49 +388,52 @@ internal protocol WidgetActionConvertible {
     var widgetAction: WidgetAction { get }
 }
 
+/// `WidgetAction` under a name that no generic parameter or member type shadows: the extensions below name it so.
+internal typealias _WidgetActionConvertibleRoot = WidgetAction
+
 extension WidgetAction: WidgetActionConvertible {
-    internal init?(widgetAction: WidgetAction) { self = widgetAction }
-    internal var widgetAction: WidgetAction { self }
+    internal init?(widgetAction: _WidgetActionConvertibleRoot) { self = widgetAction }
+    internal var widgetAction: _WidgetActionConvertibleRoot { self }
 }
 
 extension ListAction: WidgetActionConvertible {
-    internal init?(widgetAction: WidgetAction) {
+    internal init?(widgetAction: _WidgetActionConvertibleRoot) {
         guard case let .list(value) = widgetAction else { return nil }
         self = value
     }
-    internal var widgetAction: WidgetAction { .list(self) }
+    internal var widgetAction: _WidgetActionConvertibleRoot { .list(self) }
 }
 
 extension SharedAction: WidgetActionConvertible {
-    internal init?(widgetAction: WidgetAction) {
+    internal init?(widgetAction: _WidgetActionConvertibleRoot) {
         guard case let .shared(value) = widgetAction else { return nil }
         self = value
     }
-    internal var widgetAction: WidgetAction { .shared(self) }
+    internal var widgetAction: _WidgetActionConvertibleRoot { .shared(self) }
 }
 
 extension PageAction: WidgetActionConvertible where Value == Movie {
-    internal init?(widgetAction: WidgetAction) {
+    internal init?(widgetAction: _WidgetActionConvertibleRoot) {
         guard case let .list(.page(value)) = widgetAction else { return nil }
         self = value
     }
-    internal var widgetAction: WidgetAction { .list(.page(self)) }
+    internal var widgetAction: _WidgetActionConvertibleRoot { .list(.page(self)) }
 }
 
 extension InnerAction: WidgetActionConvertible {
-    internal init?(widgetAction: WidgetAction) {
+    internal init?(widgetAction: _WidgetActionConvertibleRoot) {
         guard case let .shared(.inner(value)) = widgetAction else { return nil }
         self = value
     }
-    internal var widgetAction: WidgetAction { .shared(.inner(self)) }
+    internal var widgetAction: _WidgetActionConvertibleRoot { .shared(.inner(self)) }
 }
 
 #if canImport(SwiftRex)
-extension Reducer where ActionType: WidgetActionConvertible {
+extension SwiftRex.Reducer where ActionType: WidgetActionConvertible {
     /// Runs this reducer on its own actions inside `WidgetAction`, on the part of `GlobalState` at `state`.
     internal func liftToWidgetAction<GlobalState>(
-        state: WritableKeyPath<GlobalState, StateType>
-    ) -> Reducer<WidgetAction, GlobalState> {
+        state: Swift.WritableKeyPath<GlobalState, StateType>
+    ) -> SwiftRex.Reducer<_WidgetActionConvertibleRoot, GlobalState> {
         lift(
             actionGetter: { ActionType(widgetAction: $0) },
             stateGetter: { $0[keyPath: state] },
@@ -436,58 +442,58 @@ extension Reducer where ActionType: WidgetActionConvertible {
     }
 
     /// Runs this reducer on its own actions inside `WidgetAction`, on the same state.
-    internal func liftToWidgetAction() -> Reducer<WidgetAction, StateType> {
+    internal func liftToWidgetAction() -> SwiftRex.Reducer<_WidgetActionConvertibleRoot, StateType> {
         lift(actionGetter: { ActionType(widgetAction: $0) }, stateGetter: { $0 }, stateSetter: { $0 = $1 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: WidgetActionConvertible, OutputActionType: WidgetActionConvertible {
+extension SwiftRex.MiddlewareProtocol where InputActionType: WidgetActionConvertible, OutputActionType: WidgetActionConvertible {
     /// Receives its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`; `state` may be a key path.
     internal func liftToWidgetAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<WidgetAction, WidgetAction, GlobalState, Self> {
+    ) -> SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: state)
     }
 
     /// Receives its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`, on the same state.
-    internal func liftToWidgetAction() -> LiftMiddleware<WidgetAction, WidgetAction, StateType, Self> {
+    internal func liftToWidgetAction() -> SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, StateType, Self> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: { $0 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: WidgetActionConvertible, OutputActionType: WidgetActionConvertible, StateType == Void {
+extension SwiftRex.MiddlewareProtocol where InputActionType: WidgetActionConvertible, OutputActionType: WidgetActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`, in any global state: it reads none.
-    internal func liftToWidgetAction<GlobalState>() -> LiftMiddleware<WidgetAction, WidgetAction, GlobalState, Self> {
+    internal func liftToWidgetAction<GlobalState>() -> SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: WidgetActionConvertible, OutputActionType == Never {
+extension SwiftRex.MiddlewareProtocol where InputActionType: WidgetActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `WidgetAction`, for middlewares that never dispatch; `state` may be a key path.
     internal func liftToWidgetAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<WidgetAction, WidgetAction, GlobalState, Self> {
+    ) -> SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `WidgetAction`, for middlewares that never dispatch, on the same state.
-    internal func liftToWidgetAction() -> LiftMiddleware<WidgetAction, WidgetAction, StateType, Self> {
+    internal func liftToWidgetAction() -> SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, StateType, Self> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: WidgetActionConvertible, OutputActionType == Never, StateType == Void {
+extension SwiftRex.MiddlewareProtocol where InputActionType: WidgetActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `WidgetAction`, for middlewares that never dispatch, in any global state: it reads none.
-    internal func liftToWidgetAction<GlobalState>() -> LiftMiddleware<WidgetAction, WidgetAction, GlobalState, Self> {
+    internal func liftToWidgetAction<GlobalState>() -> SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: WidgetActionConvertible, MiddlewareType.OutputActionType: WidgetActionConvertible {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: WidgetActionConvertible, MiddlewareType.OutputActionType: WidgetActionConvertible {
     /// A reader of this middleware receiving its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`; `state` may be a key path.
     internal func liftToWidgetAction<GlobalState>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<WidgetAction, WidgetAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: state)
     }
 
@@ -495,42 +501,42 @@ extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: WidgetA
     internal func liftToWidgetAction<GlobalState, GlobalDependencies>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<WidgetAction, WidgetAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: state, dependencies: dependencies)
     }
 
     /// A reader of this middleware receiving its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`, on the same state.
-    internal func liftToWidgetAction() -> MiddlewareReader<Dependencies, LiftMiddleware<WidgetAction, WidgetAction, MiddlewareType.StateType, MiddlewareType>> {
+    internal func liftToWidgetAction() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: { $0 })
     }
 
     /// A reader of this middleware receiving its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`, on the same state; its dependencies are taken from `GlobalDependencies`.
     internal func liftToWidgetAction<GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<WidgetAction, WidgetAction, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: { $0 }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: WidgetActionConvertible, MiddlewareType.OutputActionType: WidgetActionConvertible, MiddlewareType.StateType == Void {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: WidgetActionConvertible, MiddlewareType.OutputActionType: WidgetActionConvertible, MiddlewareType.StateType == Swift.Void {
     /// A reader of this middleware receiving its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`, in any global state: it reads none.
-    internal func liftToWidgetAction<GlobalState>() -> MiddlewareReader<Dependencies, LiftMiddleware<WidgetAction, WidgetAction, GlobalState, MiddlewareType>> {
+    internal func liftToWidgetAction<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: { (_: GlobalState) in () })
     }
 
     /// A reader of this middleware receiving its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
     internal func liftToWidgetAction<GlobalState, GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<WidgetAction, WidgetAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: { (_: GlobalState) in () }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: WidgetActionConvertible, MiddlewareType.OutputActionType == Never {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: WidgetActionConvertible, MiddlewareType.OutputActionType == Swift.Never {
     /// A reader of this middleware receiving its own actions from `WidgetAction`, for middlewares that never dispatch; `state` may be a key path.
     internal func liftToWidgetAction<GlobalState>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<WidgetAction, WidgetAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: state)
     }
 
@@ -538,43 +544,43 @@ extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: WidgetA
     internal func liftToWidgetAction<GlobalState, GlobalDependencies>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<WidgetAction, WidgetAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: state, dependencies: dependencies)
     }
 
     /// A reader of this middleware receiving its own actions from `WidgetAction`, for middlewares that never dispatch, on the same state.
-    internal func liftToWidgetAction() -> MiddlewareReader<Dependencies, LiftMiddleware<WidgetAction, WidgetAction, MiddlewareType.StateType, MiddlewareType>> {
+    internal func liftToWidgetAction() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 
     /// A reader of this middleware receiving its own actions from `WidgetAction`, for middlewares that never dispatch, on the same state; its dependencies are taken from `GlobalDependencies`.
     internal func liftToWidgetAction<GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<WidgetAction, WidgetAction, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: { $0 }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: WidgetActionConvertible, MiddlewareType.OutputActionType == Never, MiddlewareType.StateType == Void {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: WidgetActionConvertible, MiddlewareType.OutputActionType == Swift.Never, MiddlewareType.StateType == Swift.Void {
     /// A reader of this middleware receiving its own actions from `WidgetAction`, for middlewares that never dispatch, in any global state: it reads none.
-    internal func liftToWidgetAction<GlobalState>() -> MiddlewareReader<Dependencies, LiftMiddleware<WidgetAction, WidgetAction, GlobalState, MiddlewareType>> {
+    internal func liftToWidgetAction<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 
     /// A reader of this middleware receiving its own actions from `WidgetAction`, for middlewares that never dispatch, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
     internal func liftToWidgetAction<GlobalState, GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<WidgetAction, WidgetAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () }, dependencies: dependencies)
     }
 }
 
-extension StoreType where ActionType == WidgetAction {
+extension SwiftRex.StoreType where ActionType == _WidgetActionConvertibleRoot {
     /// A store for a view that sends `ViewAction`s and reads `ViewState`.
     internal func projection<ViewAction: WidgetActionConvertible, ViewState>(
         for viewAction: ViewAction.Type,
         state: @escaping (StateType) -> ViewState
-    ) -> StoreProjection<ViewAction, ViewState> {
+    ) -> SwiftRex.StoreProjection<ViewAction, ViewState> {
         projection(action: { $0.widgetAction }, state: state)
     }
 }
@@ -586,43 +592,43 @@ extension CombineRex.EffectMiddleware where InputActionType: WidgetActionConvert
     /// Receives its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`; `state` may be a key path.
     internal func liftToWidgetAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> CombineRex.EffectMiddleware<WidgetAction, WidgetAction, GlobalState, Dependencies> {
+    ) -> CombineRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: state)
     }
 
     /// Receives its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`, on the same state.
-    internal func liftToWidgetAction() -> CombineRex.EffectMiddleware<WidgetAction, WidgetAction, StateType, Dependencies> {
+    internal func liftToWidgetAction() -> CombineRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: { $0 })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType: WidgetActionConvertible, StateType == Void {
+extension CombineRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType: WidgetActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`, in any global state: it reads none.
-    internal func liftToWidgetAction<GlobalState>() -> CombineRex.EffectMiddleware<WidgetAction, WidgetAction, GlobalState, Dependencies> {
+    internal func liftToWidgetAction<GlobalState>() -> CombineRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: { (_: GlobalState) in () })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType == Never {
+extension CombineRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `WidgetAction`, for middlewares that never dispatch; `state` may be a key path.
     internal func liftToWidgetAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> CombineRex.EffectMiddleware<WidgetAction, WidgetAction, GlobalState, Dependencies> {
+    ) -> CombineRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `WidgetAction`, for middlewares that never dispatch, on the same state.
-    internal func liftToWidgetAction() -> CombineRex.EffectMiddleware<WidgetAction, WidgetAction, StateType, Dependencies> {
+    internal func liftToWidgetAction() -> CombineRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType == Never, StateType == Void {
+extension CombineRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `WidgetAction`, for middlewares that never dispatch, in any global state: it reads none.
-    internal func liftToWidgetAction<GlobalState>() -> CombineRex.EffectMiddleware<WidgetAction, WidgetAction, GlobalState, Dependencies> {
+    internal func liftToWidgetAction<GlobalState>() -> CombineRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -633,40 +639,40 @@ extension RxSwiftRex.EffectMiddleware where InputActionType: WidgetActionConvert
     /// Receives its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`; `state` may be a key path.
     internal func liftToWidgetAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> RxSwiftRex.EffectMiddleware<WidgetAction, WidgetAction, GlobalState, Dependencies> {
+    ) -> RxSwiftRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: state)
     }
 
     /// Receives its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`, on the same state.
-    internal func liftToWidgetAction() -> RxSwiftRex.EffectMiddleware<WidgetAction, WidgetAction, StateType, Dependencies> {
+    internal func liftToWidgetAction() -> RxSwiftRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: { $0 })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType: WidgetActionConvertible, StateType == Void {
+extension RxSwiftRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType: WidgetActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`, in any global state: it reads none.
-    internal func liftToWidgetAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<WidgetAction, WidgetAction, GlobalState, Dependencies> {
+    internal func liftToWidgetAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType == Never {
+extension RxSwiftRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `WidgetAction`, for middlewares that never dispatch; `state` may be a key path.
     internal func liftToWidgetAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> RxSwiftRex.EffectMiddleware<WidgetAction, WidgetAction, GlobalState, Dependencies> {
+    ) -> RxSwiftRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `WidgetAction`, for middlewares that never dispatch, on the same state.
-    internal func liftToWidgetAction() -> RxSwiftRex.EffectMiddleware<WidgetAction, WidgetAction, StateType, Dependencies> {
+    internal func liftToWidgetAction() -> RxSwiftRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType == Never, StateType == Void {
+extension RxSwiftRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `WidgetAction`, for middlewares that never dispatch, in any global state: it reads none.
-    internal func liftToWidgetAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<WidgetAction, WidgetAction, GlobalState, Dependencies> {
+    internal func liftToWidgetAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -677,40 +683,40 @@ extension ReactiveSwiftRex.EffectMiddleware where InputActionType: WidgetActionC
     /// Receives its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`; `state` may be a key path.
     internal func liftToWidgetAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> ReactiveSwiftRex.EffectMiddleware<WidgetAction, WidgetAction, GlobalState, Dependencies> {
+    ) -> ReactiveSwiftRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: state)
     }
 
     /// Receives its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`, on the same state.
-    internal func liftToWidgetAction() -> ReactiveSwiftRex.EffectMiddleware<WidgetAction, WidgetAction, StateType, Dependencies> {
+    internal func liftToWidgetAction() -> ReactiveSwiftRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: { $0 })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType: WidgetActionConvertible, StateType == Void {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType: WidgetActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `WidgetAction`, its output wrapped back into `WidgetAction`, in any global state: it reads none.
-    internal func liftToWidgetAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<WidgetAction, WidgetAction, GlobalState, Dependencies> {
+    internal func liftToWidgetAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0.widgetAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType == Never {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `WidgetAction`, for middlewares that never dispatch; `state` may be a key path.
     internal func liftToWidgetAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> ReactiveSwiftRex.EffectMiddleware<WidgetAction, WidgetAction, GlobalState, Dependencies> {
+    ) -> ReactiveSwiftRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `WidgetAction`, for middlewares that never dispatch, on the same state.
-    internal func liftToWidgetAction() -> ReactiveSwiftRex.EffectMiddleware<WidgetAction, WidgetAction, StateType, Dependencies> {
+    internal func liftToWidgetAction() -> ReactiveSwiftRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType == Never, StateType == Void {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: WidgetActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `WidgetAction`, for middlewares that never dispatch, in any global state: it reads none.
-    internal func liftToWidgetAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<WidgetAction, WidgetAction, GlobalState, Dependencies> {
+    internal func liftToWidgetAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_WidgetActionConvertibleRoot, _WidgetActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(widgetAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }

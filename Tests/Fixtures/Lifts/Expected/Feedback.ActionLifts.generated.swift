@@ -33,48 +33,51 @@ public protocol RootEventConvertible {
     var rootEvent: Root.Event { get }
 }
 
+/// `Root.Event` under a name that no generic parameter or member type shadows: the extensions below name it so.
+public typealias _RootEventConvertibleRoot = Root.Event
+
 extension Root.Event: RootEventConvertible {
-    public init?(rootEvent: Root.Event) { self = rootEvent }
-    public var rootEvent: Root.Event { self }
+    public init?(rootEvent: _RootEventConvertibleRoot) { self = rootEvent }
+    public var rootEvent: _RootEventConvertibleRoot { self }
 }
 
 extension Counter.Event: RootEventConvertible {
-    public init?(rootEvent: Root.Event) {
+    public init?(rootEvent: _RootEventConvertibleRoot) {
         guard case let .counter(value) = rootEvent else { return nil }
         self = value
     }
-    public var rootEvent: Root.Event { .counter(self) }
+    public var rootEvent: _RootEventConvertibleRoot { .counter(self) }
 }
 
 extension Catalog.Event: RootEventConvertible {
-    public init?(rootEvent: Root.Event) {
+    public init?(rootEvent: _RootEventConvertibleRoot) {
         guard case let .catalog(value) = rootEvent else { return nil }
         self = value
     }
-    public var rootEvent: Root.Event { .catalog(self) }
+    public var rootEvent: _RootEventConvertibleRoot { .catalog(self) }
 }
 
 extension Movies.Event: RootEventConvertible {
-    public init?(rootEvent: Root.Event) {
+    public init?(rootEvent: _RootEventConvertibleRoot) {
         guard case let .catalog(.movies(value)) = rootEvent else { return nil }
         self = value
     }
-    public var rootEvent: Root.Event { .catalog(.movies(self)) }
+    public var rootEvent: _RootEventConvertibleRoot { .catalog(.movies(self)) }
 }
 
 extension Movies.Picker.Event: RootEventConvertible {
-    public init?(rootEvent: Root.Event) {
+    public init?(rootEvent: _RootEventConvertibleRoot) {
         guard case let .catalog(.movies(.picker(value))) = rootEvent else { return nil }
         self = value
     }
-    public var rootEvent: Root.Event { .catalog(.movies(.picker(self))) }
+    public var rootEvent: _RootEventConvertibleRoot { .catalog(.movies(.picker(self))) }
 }
 
 /// Runs `reducer` on its own events inside `Root.Event`, on the part of `GlobalState` at `state`: a `Reducer` of CombineFeedback 0.7.0 or ReactiveFeedback pulled back in one call.
 public func pullbackToRootEvent<LocalState, GlobalState, LocalEvent: RootEventConvertible>(
-    _ reducer: @escaping (inout LocalState, LocalEvent) -> Void,
-    state: WritableKeyPath<GlobalState, LocalState>
-) -> (inout GlobalState, Root.Event) -> Void {
+    _ reducer: @escaping (inout LocalState, LocalEvent) -> Swift.Void,
+    state: Swift.WritableKeyPath<GlobalState, LocalState>
+) -> (inout GlobalState, _RootEventConvertibleRoot) -> Swift.Void {
     { globalState, globalEvent in
         guard let localEvent = LocalEvent(rootEvent: globalEvent) else { return }
         reducer(&globalState[keyPath: state], localEvent)
@@ -82,11 +85,11 @@ public func pullbackToRootEvent<LocalState, GlobalState, LocalEvent: RootEventCo
 }
 
 #if canImport(SwiftRex)
-extension Reducer where ActionType: RootEventConvertible {
+extension SwiftRex.Reducer where ActionType: RootEventConvertible {
     /// Runs this reducer on its own actions inside `Root.Event`, on the part of `GlobalState` at `state`.
     public func liftToRootEvent<GlobalState>(
-        state: WritableKeyPath<GlobalState, StateType>
-    ) -> Reducer<Root.Event, GlobalState> {
+        state: Swift.WritableKeyPath<GlobalState, StateType>
+    ) -> SwiftRex.Reducer<_RootEventConvertibleRoot, GlobalState> {
         lift(
             actionGetter: { ActionType(rootEvent: $0) },
             stateGetter: { $0[keyPath: state] },
@@ -95,58 +98,58 @@ extension Reducer where ActionType: RootEventConvertible {
     }
 
     /// Runs this reducer on its own actions inside `Root.Event`, on the same state.
-    public func liftToRootEvent() -> Reducer<Root.Event, StateType> {
+    public func liftToRootEvent() -> SwiftRex.Reducer<_RootEventConvertibleRoot, StateType> {
         lift(actionGetter: { ActionType(rootEvent: $0) }, stateGetter: { $0 }, stateSetter: { $0 = $1 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: RootEventConvertible, OutputActionType: RootEventConvertible {
+extension SwiftRex.MiddlewareProtocol where InputActionType: RootEventConvertible, OutputActionType: RootEventConvertible {
     /// Receives its own actions from `Root.Event`, its output wrapped back into `Root.Event`; `state` may be a key path.
     public func liftToRootEvent<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<Root.Event, Root.Event, GlobalState, Self> {
+    ) -> SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: state)
     }
 
     /// Receives its own actions from `Root.Event`, its output wrapped back into `Root.Event`, on the same state.
-    public func liftToRootEvent() -> LiftMiddleware<Root.Event, Root.Event, StateType, Self> {
+    public func liftToRootEvent() -> SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, StateType, Self> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: { $0 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: RootEventConvertible, OutputActionType: RootEventConvertible, StateType == Void {
+extension SwiftRex.MiddlewareProtocol where InputActionType: RootEventConvertible, OutputActionType: RootEventConvertible, StateType == Swift.Void {
     /// Receives its own actions from `Root.Event`, its output wrapped back into `Root.Event`, in any global state: it reads none.
-    public func liftToRootEvent<GlobalState>() -> LiftMiddleware<Root.Event, Root.Event, GlobalState, Self> {
+    public func liftToRootEvent<GlobalState>() -> SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: { (_: GlobalState) in () })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: RootEventConvertible, OutputActionType == Never {
+extension SwiftRex.MiddlewareProtocol where InputActionType: RootEventConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `Root.Event`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToRootEvent<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<Root.Event, Root.Event, GlobalState, Self> {
+    ) -> SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `Root.Event`, for middlewares that never dispatch, on the same state.
-    public func liftToRootEvent() -> LiftMiddleware<Root.Event, Root.Event, StateType, Self> {
+    public func liftToRootEvent() -> SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, StateType, Self> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: RootEventConvertible, OutputActionType == Never, StateType == Void {
+extension SwiftRex.MiddlewareProtocol where InputActionType: RootEventConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `Root.Event`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToRootEvent<GlobalState>() -> LiftMiddleware<Root.Event, Root.Event, GlobalState, Self> {
+    public func liftToRootEvent<GlobalState>() -> SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: RootEventConvertible, MiddlewareType.OutputActionType: RootEventConvertible {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: RootEventConvertible, MiddlewareType.OutputActionType: RootEventConvertible {
     /// A reader of this middleware receiving its own actions from `Root.Event`, its output wrapped back into `Root.Event`; `state` may be a key path.
     public func liftToRootEvent<GlobalState>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<Root.Event, Root.Event, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: state)
     }
 
@@ -154,42 +157,42 @@ extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: RootEve
     public func liftToRootEvent<GlobalState, GlobalDependencies>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Root.Event, Root.Event, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: state, dependencies: dependencies)
     }
 
     /// A reader of this middleware receiving its own actions from `Root.Event`, its output wrapped back into `Root.Event`, on the same state.
-    public func liftToRootEvent() -> MiddlewareReader<Dependencies, LiftMiddleware<Root.Event, Root.Event, MiddlewareType.StateType, MiddlewareType>> {
+    public func liftToRootEvent() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: { $0 })
     }
 
     /// A reader of this middleware receiving its own actions from `Root.Event`, its output wrapped back into `Root.Event`, on the same state; its dependencies are taken from `GlobalDependencies`.
     public func liftToRootEvent<GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Root.Event, Root.Event, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: { $0 }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: RootEventConvertible, MiddlewareType.OutputActionType: RootEventConvertible, MiddlewareType.StateType == Void {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: RootEventConvertible, MiddlewareType.OutputActionType: RootEventConvertible, MiddlewareType.StateType == Swift.Void {
     /// A reader of this middleware receiving its own actions from `Root.Event`, its output wrapped back into `Root.Event`, in any global state: it reads none.
-    public func liftToRootEvent<GlobalState>() -> MiddlewareReader<Dependencies, LiftMiddleware<Root.Event, Root.Event, GlobalState, MiddlewareType>> {
+    public func liftToRootEvent<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: { (_: GlobalState) in () })
     }
 
     /// A reader of this middleware receiving its own actions from `Root.Event`, its output wrapped back into `Root.Event`, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
     public func liftToRootEvent<GlobalState, GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Root.Event, Root.Event, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: { (_: GlobalState) in () }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: RootEventConvertible, MiddlewareType.OutputActionType == Never {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: RootEventConvertible, MiddlewareType.OutputActionType == Swift.Never {
     /// A reader of this middleware receiving its own actions from `Root.Event`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToRootEvent<GlobalState>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<Root.Event, Root.Event, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: state)
     }
 
@@ -197,43 +200,43 @@ extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: RootEve
     public func liftToRootEvent<GlobalState, GlobalDependencies>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Root.Event, Root.Event, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: state, dependencies: dependencies)
     }
 
     /// A reader of this middleware receiving its own actions from `Root.Event`, for middlewares that never dispatch, on the same state.
-    public func liftToRootEvent() -> MiddlewareReader<Dependencies, LiftMiddleware<Root.Event, Root.Event, MiddlewareType.StateType, MiddlewareType>> {
+    public func liftToRootEvent() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: { $0 })
     }
 
     /// A reader of this middleware receiving its own actions from `Root.Event`, for middlewares that never dispatch, on the same state; its dependencies are taken from `GlobalDependencies`.
     public func liftToRootEvent<GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Root.Event, Root.Event, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: { $0 }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: RootEventConvertible, MiddlewareType.OutputActionType == Never, MiddlewareType.StateType == Void {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: RootEventConvertible, MiddlewareType.OutputActionType == Swift.Never, MiddlewareType.StateType == Swift.Void {
     /// A reader of this middleware receiving its own actions from `Root.Event`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToRootEvent<GlobalState>() -> MiddlewareReader<Dependencies, LiftMiddleware<Root.Event, Root.Event, GlobalState, MiddlewareType>> {
+    public func liftToRootEvent<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 
     /// A reader of this middleware receiving its own actions from `Root.Event`, for middlewares that never dispatch, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
     public func liftToRootEvent<GlobalState, GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Root.Event, Root.Event, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () }, dependencies: dependencies)
     }
 }
 
-extension StoreType where ActionType == Root.Event {
+extension SwiftRex.StoreType where ActionType == _RootEventConvertibleRoot {
     /// A store for a view that sends `ViewAction`s and reads `ViewState`.
     public func projection<ViewAction: RootEventConvertible, ViewState>(
         for viewAction: ViewAction.Type,
         state: @escaping (StateType) -> ViewState
-    ) -> StoreProjection<ViewAction, ViewState> {
+    ) -> SwiftRex.StoreProjection<ViewAction, ViewState> {
         projection(action: { $0.rootEvent }, state: state)
     }
 }
@@ -245,43 +248,43 @@ extension CombineRex.EffectMiddleware where InputActionType: RootEventConvertibl
     /// Receives its own actions from `Root.Event`, its output wrapped back into `Root.Event`; `state` may be a key path.
     public func liftToRootEvent<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> CombineRex.EffectMiddleware<Root.Event, Root.Event, GlobalState, Dependencies> {
+    ) -> CombineRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: state)
     }
 
     /// Receives its own actions from `Root.Event`, its output wrapped back into `Root.Event`, on the same state.
-    public func liftToRootEvent() -> CombineRex.EffectMiddleware<Root.Event, Root.Event, StateType, Dependencies> {
+    public func liftToRootEvent() -> CombineRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: { $0 })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType: RootEventConvertible, StateType == Void {
+extension CombineRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType: RootEventConvertible, StateType == Swift.Void {
     /// Receives its own actions from `Root.Event`, its output wrapped back into `Root.Event`, in any global state: it reads none.
-    public func liftToRootEvent<GlobalState>() -> CombineRex.EffectMiddleware<Root.Event, Root.Event, GlobalState, Dependencies> {
+    public func liftToRootEvent<GlobalState>() -> CombineRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: { (_: GlobalState) in () })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType == Never {
+extension CombineRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `Root.Event`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToRootEvent<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> CombineRex.EffectMiddleware<Root.Event, Root.Event, GlobalState, Dependencies> {
+    ) -> CombineRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `Root.Event`, for middlewares that never dispatch, on the same state.
-    public func liftToRootEvent() -> CombineRex.EffectMiddleware<Root.Event, Root.Event, StateType, Dependencies> {
+    public func liftToRootEvent() -> CombineRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType == Never, StateType == Void {
+extension CombineRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `Root.Event`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToRootEvent<GlobalState>() -> CombineRex.EffectMiddleware<Root.Event, Root.Event, GlobalState, Dependencies> {
+    public func liftToRootEvent<GlobalState>() -> CombineRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -292,40 +295,40 @@ extension RxSwiftRex.EffectMiddleware where InputActionType: RootEventConvertibl
     /// Receives its own actions from `Root.Event`, its output wrapped back into `Root.Event`; `state` may be a key path.
     public func liftToRootEvent<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> RxSwiftRex.EffectMiddleware<Root.Event, Root.Event, GlobalState, Dependencies> {
+    ) -> RxSwiftRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: state)
     }
 
     /// Receives its own actions from `Root.Event`, its output wrapped back into `Root.Event`, on the same state.
-    public func liftToRootEvent() -> RxSwiftRex.EffectMiddleware<Root.Event, Root.Event, StateType, Dependencies> {
+    public func liftToRootEvent() -> RxSwiftRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: { $0 })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType: RootEventConvertible, StateType == Void {
+extension RxSwiftRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType: RootEventConvertible, StateType == Swift.Void {
     /// Receives its own actions from `Root.Event`, its output wrapped back into `Root.Event`, in any global state: it reads none.
-    public func liftToRootEvent<GlobalState>() -> RxSwiftRex.EffectMiddleware<Root.Event, Root.Event, GlobalState, Dependencies> {
+    public func liftToRootEvent<GlobalState>() -> RxSwiftRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: { (_: GlobalState) in () })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType == Never {
+extension RxSwiftRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `Root.Event`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToRootEvent<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> RxSwiftRex.EffectMiddleware<Root.Event, Root.Event, GlobalState, Dependencies> {
+    ) -> RxSwiftRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `Root.Event`, for middlewares that never dispatch, on the same state.
-    public func liftToRootEvent() -> RxSwiftRex.EffectMiddleware<Root.Event, Root.Event, StateType, Dependencies> {
+    public func liftToRootEvent() -> RxSwiftRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType == Never, StateType == Void {
+extension RxSwiftRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `Root.Event`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToRootEvent<GlobalState>() -> RxSwiftRex.EffectMiddleware<Root.Event, Root.Event, GlobalState, Dependencies> {
+    public func liftToRootEvent<GlobalState>() -> RxSwiftRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -336,40 +339,40 @@ extension ReactiveSwiftRex.EffectMiddleware where InputActionType: RootEventConv
     /// Receives its own actions from `Root.Event`, its output wrapped back into `Root.Event`; `state` may be a key path.
     public func liftToRootEvent<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> ReactiveSwiftRex.EffectMiddleware<Root.Event, Root.Event, GlobalState, Dependencies> {
+    ) -> ReactiveSwiftRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: state)
     }
 
     /// Receives its own actions from `Root.Event`, its output wrapped back into `Root.Event`, on the same state.
-    public func liftToRootEvent() -> ReactiveSwiftRex.EffectMiddleware<Root.Event, Root.Event, StateType, Dependencies> {
+    public func liftToRootEvent() -> ReactiveSwiftRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: { $0 })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType: RootEventConvertible, StateType == Void {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType: RootEventConvertible, StateType == Swift.Void {
     /// Receives its own actions from `Root.Event`, its output wrapped back into `Root.Event`, in any global state: it reads none.
-    public func liftToRootEvent<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<Root.Event, Root.Event, GlobalState, Dependencies> {
+    public func liftToRootEvent<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0.rootEvent }, state: { (_: GlobalState) in () })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType == Never {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `Root.Event`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToRootEvent<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> ReactiveSwiftRex.EffectMiddleware<Root.Event, Root.Event, GlobalState, Dependencies> {
+    ) -> ReactiveSwiftRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `Root.Event`, for middlewares that never dispatch, on the same state.
-    public func liftToRootEvent() -> ReactiveSwiftRex.EffectMiddleware<Root.Event, Root.Event, StateType, Dependencies> {
+    public func liftToRootEvent() -> ReactiveSwiftRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType == Never, StateType == Void {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: RootEventConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `Root.Event`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToRootEvent<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<Root.Event, Root.Event, GlobalState, Dependencies> {
+    public func liftToRootEvent<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_RootEventConvertibleRoot, _RootEventConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(rootEvent: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -378,17 +381,17 @@ extension ReactiveSwiftRex.EffectMiddleware where InputActionType: RootEventConv
 #if canImport(CombineFeedback)
 extension RootEventConvertible {
     /// The case path from `Root.Event` to this event, built from the generated conversions (no reflection): what CombineFeedback's `pullback` takes.
-    public static var rootEventCasePath: CasePath<Root.Event, Self> {
-        CasePath(embed: { $0.rootEvent }, extract: { Self(rootEvent: $0) })
+    public static var rootEventCasePath: CasePaths.CasePath<_RootEventConvertibleRoot, Self> {
+        CasePaths.CasePath(embed: { $0.rootEvent }, extract: { Self(rootEvent: $0) })
     }
 }
 
 extension CombineFeedback.Feedback where Event: RootEventConvertible {
     /// This feedback on the part of `GlobalState` at `state`, its events wrapped into `Root.Event`.
     public func pullbackToRootEvent<GlobalState>(
-        state: KeyPath<GlobalState, State>
-    ) -> CombineFeedback.Feedback<GlobalState, Root.Event> {
-        CombineFeedback.Feedback<GlobalState, Root.Event>.pullback(feedback: self, value: state, event: { $0.rootEvent })
+        state: Swift.KeyPath<GlobalState, State>
+    ) -> CombineFeedback.Feedback<GlobalState, _RootEventConvertibleRoot> {
+        CombineFeedback.Feedback<GlobalState, _RootEventConvertibleRoot>.pullback(feedback: self, value: state, event: { $0.rootEvent })
     }
 }
 #endif
@@ -397,16 +400,16 @@ extension CombineFeedback.Feedback where Event: RootEventConvertible {
 extension ReactiveFeedback.FeedbackLoop.Feedback where Event: RootEventConvertible {
     /// This feedback on the part of `GlobalState` at `state`, its events wrapped into `Root.Event`.
     public func pullbackToRootEvent<GlobalState>(
-        state: KeyPath<GlobalState, State>
-    ) -> ReactiveFeedback.FeedbackLoop<GlobalState, Root.Event>.Feedback {
-        ReactiveFeedback.FeedbackLoop<GlobalState, Root.Event>.Feedback.pullback(feedback: self, value: state, event: { $0.rootEvent })
+        state: Swift.KeyPath<GlobalState, State>
+    ) -> ReactiveFeedback.FeedbackLoop<GlobalState, _RootEventConvertibleRoot>.Feedback {
+        ReactiveFeedback.FeedbackLoop<GlobalState, _RootEventConvertibleRoot>.Feedback.pullback(feedback: self, value: state, event: { $0.rootEvent })
     }
 }
 
-extension ReactiveFeedback.Store where Event == Root.Event {
+extension ReactiveFeedback.Store where Event == _RootEventConvertibleRoot {
     /// A store for a view of the state at `value` that sends `LocalEvent`s.
     public func view<LocalState, LocalEvent: RootEventConvertible>(
-        value: KeyPath<State, LocalState>,
+        value: Swift.KeyPath<State, LocalState>,
         event: LocalEvent.Type
     ) -> ReactiveFeedback.Store<LocalState, LocalEvent> {
         view(value: value, event: { $0.rootEvent })

@@ -18,56 +18,59 @@ public protocol RootEventConvertible {
     var rootEvent: Root.Event { get }
 }
 
+/// `Root.Event` under a name that no generic parameter or member type shadows: the extensions below name it so.
+public typealias _RootEventConvertibleRoot = Root.Event
+
 extension Root.Event: RootEventConvertible {
-    public init?(rootEvent: Root.Event) { self = rootEvent }
-    public var rootEvent: Root.Event { self }
+    public init?(rootEvent: _RootEventConvertibleRoot) { self = rootEvent }
+    public var rootEvent: _RootEventConvertibleRoot { self }
 }
 
 extension Counter.Event: RootEventConvertible {
-    public init?(rootEvent: Root.Event) {
+    public init?(rootEvent: _RootEventConvertibleRoot) {
         guard case let .counter(value) = rootEvent else { return nil }
         self = value
     }
-    public var rootEvent: Root.Event { .counter(self) }
+    public var rootEvent: _RootEventConvertibleRoot { .counter(self) }
 }
 
 extension Catalog.Event: RootEventConvertible {
-    public init?(rootEvent: Root.Event) {
+    public init?(rootEvent: _RootEventConvertibleRoot) {
         guard case let .catalog(value) = rootEvent else { return nil }
         self = value
     }
-    public var rootEvent: Root.Event { .catalog(self) }
+    public var rootEvent: _RootEventConvertibleRoot { .catalog(self) }
 }
 
 extension Movies.Event: RootEventConvertible {
-    public init?(rootEvent: Root.Event) {
+    public init?(rootEvent: _RootEventConvertibleRoot) {
         guard case let .catalog(.movies(value)) = rootEvent else { return nil }
         self = value
     }
-    public var rootEvent: Root.Event { .catalog(.movies(self)) }
+    public var rootEvent: _RootEventConvertibleRoot { .catalog(.movies(self)) }
 }
 
 extension Movies.Picker.Event: RootEventConvertible {
-    public init?(rootEvent: Root.Event) {
+    public init?(rootEvent: _RootEventConvertibleRoot) {
         guard case let .catalog(.movies(.picker(value))) = rootEvent else { return nil }
         self = value
     }
-    public var rootEvent: Root.Event { .catalog(.movies(.picker(self))) }
+    public var rootEvent: _RootEventConvertibleRoot { .catalog(.movies(.picker(self))) }
 }
 
 #if canImport(CombineFeedback)
 extension RootEventConvertible {
     /// The case path from `Root.Event` to this event, built from the generated conversions (no reflection): what CombineFeedback's `pullback` takes.
-    public static var rootEventCasePath: CasePath<Root.Event, Self> {
-        CasePath(embed: { $0.rootEvent }, extract: { Self(rootEvent: $0) })
+    public static var rootEventCasePath: CasePaths.CasePath<_RootEventConvertibleRoot, Self> {
+        CasePaths.CasePath(embed: { $0.rootEvent }, extract: { Self(rootEvent: $0) })
     }
 }
 
 extension CombineFeedback.Reducer where Event: RootEventConvertible {
     /// Runs this reducer on its own events inside `Root.Event`, on the part of `GlobalState` at `state`.
     public func pullbackToRootEvent<GlobalState>(
-        state: WritableKeyPath<GlobalState, State>
-    ) -> CombineFeedback.Reducer<GlobalState, Root.Event> {
+        state: Swift.WritableKeyPath<GlobalState, State>
+    ) -> CombineFeedback.Reducer<GlobalState, _RootEventConvertibleRoot> {
         pullback(state: state, event: Event.rootEventCasePath)
     }
 }
@@ -75,24 +78,24 @@ extension CombineFeedback.Reducer where Event: RootEventConvertible {
 extension CombineFeedback.Feedback where Event: RootEventConvertible {
     /// This feedback on the part of `GlobalState` at `state`, its events wrapped into `Root.Event`.
     public func pullbackToRootEvent<GlobalState>(
-        state: KeyPath<GlobalState, State>
-    ) -> CombineFeedback.Feedback<GlobalState, Root.Event, Dependency> {
+        state: Swift.KeyPath<GlobalState, State>
+    ) -> CombineFeedback.Feedback<GlobalState, _RootEventConvertibleRoot, Dependency> {
         pullback(state: state, event: Event.rootEventCasePath, dependency: { $0 })
     }
 
     /// This feedback on the part of `GlobalState` at `state`, its events wrapped into `Root.Event`, its dependency taken from `GlobalDependency`.
     public func pullbackToRootEvent<GlobalState, GlobalDependency>(
-        state: KeyPath<GlobalState, State>,
+        state: Swift.KeyPath<GlobalState, State>,
         dependency: @escaping (GlobalDependency) -> Dependency
-    ) -> CombineFeedback.Feedback<GlobalState, Root.Event, GlobalDependency> {
+    ) -> CombineFeedback.Feedback<GlobalState, _RootEventConvertibleRoot, GlobalDependency> {
         pullback(state: state, event: Event.rootEventCasePath, dependency: dependency)
     }
 }
 
-extension CombineFeedback.Store where Event == Root.Event {
+extension CombineFeedback.Store where Event == _RootEventConvertibleRoot {
     /// A store for a view of the state at `scope` that sends `LocalEvent`s.
     public func scoped<LocalState, LocalEvent: RootEventConvertible>(
-        to scope: WritableKeyPath<State, LocalState>,
+        to scope: Swift.WritableKeyPath<State, LocalState>,
         event: LocalEvent.Type
     ) -> CombineFeedback.Store<LocalState, LocalEvent> {
         scoped(to: scope, event: { $0.rootEvent })

@@ -26,65 +26,68 @@ public protocol AppActionConvertible {
     var appAction: AppAction { get }
 }
 
+/// `AppAction` under a name that no generic parameter or member type shadows: the extensions below name it so.
+public typealias _AppActionConvertibleRoot = AppAction
+
 extension AppAction: AppActionConvertible {
-    public init?(appAction: AppAction) { self = appAction }
-    public var appAction: AppAction { self }
+    public init?(appAction: _AppActionConvertibleRoot) { self = appAction }
+    public var appAction: _AppActionConvertibleRoot { self }
 }
 
 extension GameAction: AppActionConvertible {
-    public init?(appAction: AppAction) {
+    public init?(appAction: _AppActionConvertibleRoot) {
         guard case let .game(value) = appAction else { return nil }
         self = value
     }
-    public var appAction: AppAction { .game(self) }
+    public var appAction: _AppActionConvertibleRoot { .game(self) }
 }
 
 extension SettingsAction: AppActionConvertible {
-    public init?(appAction: AppAction) {
+    public init?(appAction: _AppActionConvertibleRoot) {
         guard case let .settings(value) = appAction else { return nil }
         self = value
     }
-    public var appAction: AppAction { .settings(self) }
+    public var appAction: _AppActionConvertibleRoot { .settings(self) }
 }
 
 extension BoardAction: AppActionConvertible {
-    public init?(appAction: AppAction) {
+    public init?(appAction: _AppActionConvertibleRoot) {
         guard case let .game(.board(value)) = appAction else { return nil }
         self = value
     }
-    public var appAction: AppAction { .game(.board(self)) }
+    public var appAction: _AppActionConvertibleRoot { .game(.board(self)) }
 }
 
 extension TurnAction: AppActionConvertible {
-    public init?(appAction: AppAction) {
+    public init?(appAction: _AppActionConvertibleRoot) {
         guard case let .game(.turn(value)) = appAction else { return nil }
         self = value
     }
-    public var appAction: AppAction { .game(.turn(self)) }
+    public var appAction: _AppActionConvertibleRoot { .game(.turn(self)) }
 }
 
 extension BoardAction.Request: AppActionConvertible {
-    public init?(appAction: AppAction) {
+    public init?(appAction: _AppActionConvertibleRoot) {
         guard case let .game(.board(.request(value))) = appAction else { return nil }
         self = value
     }
-    public var appAction: AppAction { .game(.board(.request(self))) }
+    public var appAction: _AppActionConvertibleRoot { .game(.board(.request(self))) }
 }
 
 extension BoardAction.Result: AppActionConvertible {
-    public init?(appAction: AppAction) {
+    public init?(appAction: _AppActionConvertibleRoot) {
         guard case let .game(.board(.result(value))) = appAction else { return nil }
         self = value
     }
-    public var appAction: AppAction { .game(.board(.result(self))) }
+    public var appAction: _AppActionConvertibleRoot { .game(.board(.result(self))) }
 }
 
 #if canImport(SwiftRex)
-extension Reducer where ActionType: AppActionConvertible {
+extension SwiftRex.Reducer where ActionType: AppActionConvertible {
     /// Runs this reducer on its own actions inside `AppAction`, on the part of `GlobalState` at `state`.
     public func liftToAppAction<GlobalState>(
-        state: WritableKeyPath<GlobalState, StateType>
-    ) -> Reducer<AppAction, GlobalState> {
+        state: Swift.WritableKeyPath<GlobalState, StateType>
+    ) -> SwiftRex.Reducer<_AppActionConvertibleRoot, GlobalState> {
         lift(
             actionGetter: { ActionType(appAction: $0) },
             stateGetter: { $0[keyPath: state] },
@@ -93,58 +96,58 @@ extension Reducer where ActionType: AppActionConvertible {
     }
 
     /// Runs this reducer on its own actions inside `AppAction`, on the same state.
-    public func liftToAppAction() -> Reducer<AppAction, StateType> {
+    public func liftToAppAction() -> SwiftRex.Reducer<_AppActionConvertibleRoot, StateType> {
         lift(actionGetter: { ActionType(appAction: $0) }, stateGetter: { $0 }, stateSetter: { $0 = $1 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible {
+extension SwiftRex.MiddlewareProtocol where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible {
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<AppAction, AppAction, GlobalState, Self> {
+    ) -> SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: state)
     }
 
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`, on the same state.
-    public func liftToAppAction() -> LiftMiddleware<AppAction, AppAction, StateType, Self> {
+    public func liftToAppAction() -> SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, StateType, Self> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { $0 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible, StateType == Void {
+extension SwiftRex.MiddlewareProtocol where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> LiftMiddleware<AppAction, AppAction, GlobalState, Self> {
+    public func liftToAppAction<GlobalState>() -> SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: AppActionConvertible, OutputActionType == Never {
+extension SwiftRex.MiddlewareProtocol where InputActionType: AppActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<AppAction, AppAction, GlobalState, Self> {
+    ) -> SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch, on the same state.
-    public func liftToAppAction() -> LiftMiddleware<AppAction, AppAction, StateType, Self> {
+    public func liftToAppAction() -> SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, StateType, Self> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: AppActionConvertible, OutputActionType == Never, StateType == Void {
+extension SwiftRex.MiddlewareProtocol where InputActionType: AppActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> LiftMiddleware<AppAction, AppAction, GlobalState, Self> {
+    public func liftToAppAction<GlobalState>() -> SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActionConvertible, MiddlewareType.OutputActionType: AppActionConvertible {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActionConvertible, MiddlewareType.OutputActionType: AppActionConvertible {
     /// A reader of this middleware receiving its own actions from `AppAction`, its output wrapped back into `AppAction`; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<AppAction, AppAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: state)
     }
 
@@ -152,42 +155,42 @@ extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActi
     public func liftToAppAction<GlobalState, GlobalDependencies>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<AppAction, AppAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: state, dependencies: dependencies)
     }
 
     /// A reader of this middleware receiving its own actions from `AppAction`, its output wrapped back into `AppAction`, on the same state.
-    public func liftToAppAction() -> MiddlewareReader<Dependencies, LiftMiddleware<AppAction, AppAction, MiddlewareType.StateType, MiddlewareType>> {
+    public func liftToAppAction() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { $0 })
     }
 
     /// A reader of this middleware receiving its own actions from `AppAction`, its output wrapped back into `AppAction`, on the same state; its dependencies are taken from `GlobalDependencies`.
     public func liftToAppAction<GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<AppAction, AppAction, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { $0 }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActionConvertible, MiddlewareType.OutputActionType: AppActionConvertible, MiddlewareType.StateType == Void {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActionConvertible, MiddlewareType.OutputActionType: AppActionConvertible, MiddlewareType.StateType == Swift.Void {
     /// A reader of this middleware receiving its own actions from `AppAction`, its output wrapped back into `AppAction`, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> MiddlewareReader<Dependencies, LiftMiddleware<AppAction, AppAction, GlobalState, MiddlewareType>> {
+    public func liftToAppAction<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { (_: GlobalState) in () })
     }
 
     /// A reader of this middleware receiving its own actions from `AppAction`, its output wrapped back into `AppAction`, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
     public func liftToAppAction<GlobalState, GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<AppAction, AppAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { (_: GlobalState) in () }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActionConvertible, MiddlewareType.OutputActionType == Never {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActionConvertible, MiddlewareType.OutputActionType == Swift.Never {
     /// A reader of this middleware receiving its own actions from `AppAction`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<AppAction, AppAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0 }, state: state)
     }
 
@@ -195,43 +198,43 @@ extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActi
     public func liftToAppAction<GlobalState, GlobalDependencies>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<AppAction, AppAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0 }, state: state, dependencies: dependencies)
     }
 
     /// A reader of this middleware receiving its own actions from `AppAction`, for middlewares that never dispatch, on the same state.
-    public func liftToAppAction() -> MiddlewareReader<Dependencies, LiftMiddleware<AppAction, AppAction, MiddlewareType.StateType, MiddlewareType>> {
+    public func liftToAppAction() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 
     /// A reader of this middleware receiving its own actions from `AppAction`, for middlewares that never dispatch, on the same state; its dependencies are taken from `GlobalDependencies`.
     public func liftToAppAction<GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<AppAction, AppAction, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0 }, state: { $0 }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActionConvertible, MiddlewareType.OutputActionType == Never, MiddlewareType.StateType == Void {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: AppActionConvertible, MiddlewareType.OutputActionType == Swift.Never, MiddlewareType.StateType == Swift.Void {
     /// A reader of this middleware receiving its own actions from `AppAction`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> MiddlewareReader<Dependencies, LiftMiddleware<AppAction, AppAction, GlobalState, MiddlewareType>> {
+    public func liftToAppAction<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 
     /// A reader of this middleware receiving its own actions from `AppAction`, for middlewares that never dispatch, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
     public func liftToAppAction<GlobalState, GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<AppAction, AppAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(appAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () }, dependencies: dependencies)
     }
 }
 
-extension StoreType where ActionType == AppAction {
+extension SwiftRex.StoreType where ActionType == _AppActionConvertibleRoot {
     /// A store for a view that sends `ViewAction`s and reads `ViewState`.
     public func projection<ViewAction: AppActionConvertible, ViewState>(
         for viewAction: ViewAction.Type,
         state: @escaping (StateType) -> ViewState
-    ) -> StoreProjection<ViewAction, ViewState> {
+    ) -> SwiftRex.StoreProjection<ViewAction, ViewState> {
         projection(action: { $0.appAction }, state: state)
     }
 }
@@ -243,43 +246,43 @@ extension CombineRex.EffectMiddleware where InputActionType: AppActionConvertibl
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> CombineRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    ) -> CombineRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: state)
     }
 
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`, on the same state.
-    public func liftToAppAction() -> CombineRex.EffectMiddleware<AppAction, AppAction, StateType, Dependencies> {
+    public func liftToAppAction() -> CombineRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { $0 })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible, StateType == Void {
+extension CombineRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> CombineRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    public func liftToAppAction<GlobalState>() -> CombineRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { (_: GlobalState) in () })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Never {
+extension CombineRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> CombineRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    ) -> CombineRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch, on the same state.
-    public func liftToAppAction() -> CombineRex.EffectMiddleware<AppAction, AppAction, StateType, Dependencies> {
+    public func liftToAppAction() -> CombineRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Never, StateType == Void {
+extension CombineRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> CombineRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    public func liftToAppAction<GlobalState>() -> CombineRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -290,40 +293,40 @@ extension RxSwiftRex.EffectMiddleware where InputActionType: AppActionConvertibl
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> RxSwiftRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    ) -> RxSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: state)
     }
 
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`, on the same state.
-    public func liftToAppAction() -> RxSwiftRex.EffectMiddleware<AppAction, AppAction, StateType, Dependencies> {
+    public func liftToAppAction() -> RxSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { $0 })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible, StateType == Void {
+extension RxSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    public func liftToAppAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Never {
+extension RxSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> RxSwiftRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    ) -> RxSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch, on the same state.
-    public func liftToAppAction() -> RxSwiftRex.EffectMiddleware<AppAction, AppAction, StateType, Dependencies> {
+    public func liftToAppAction() -> RxSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Never, StateType == Void {
+extension RxSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    public func liftToAppAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -334,40 +337,40 @@ extension ReactiveSwiftRex.EffectMiddleware where InputActionType: AppActionConv
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> ReactiveSwiftRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    ) -> ReactiveSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: state)
     }
 
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`, on the same state.
-    public func liftToAppAction() -> ReactiveSwiftRex.EffectMiddleware<AppAction, AppAction, StateType, Dependencies> {
+    public func liftToAppAction() -> ReactiveSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { $0 })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible, StateType == Void {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType: AppActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `AppAction`, its output wrapped back into `AppAction`, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    public func liftToAppAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0.appAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Never {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToAppAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> ReactiveSwiftRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    ) -> ReactiveSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch, on the same state.
-    public func liftToAppAction() -> ReactiveSwiftRex.EffectMiddleware<AppAction, AppAction, StateType, Dependencies> {
+    public func liftToAppAction() -> ReactiveSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Never, StateType == Void {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: AppActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `AppAction`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToAppAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<AppAction, AppAction, GlobalState, Dependencies> {
+    public func liftToAppAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_AppActionConvertibleRoot, _AppActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(appAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }

@@ -28,25 +28,28 @@ internal protocol URLActionConvertible {
     var urlAction: URLAction { get }
 }
 
+/// `URLAction` under a name that no generic parameter or member type shadows: the extensions below name it so.
+internal typealias _URLActionConvertibleRoot = URLAction
+
 extension URLAction: URLActionConvertible {
-    internal init?(urlAction: URLAction) { self = urlAction }
-    internal var urlAction: URLAction { self }
+    internal init?(urlAction: _URLActionConvertibleRoot) { self = urlAction }
+    internal var urlAction: _URLActionConvertibleRoot { self }
 }
 
 extension DeepLinkAction: URLActionConvertible {
-    internal init?(urlAction: URLAction) {
+    internal init?(urlAction: _URLActionConvertibleRoot) {
         guard case let .deepLink(value) = urlAction else { return nil }
         self = value
     }
-    internal var urlAction: URLAction { .deepLink(self) }
+    internal var urlAction: _URLActionConvertibleRoot { .deepLink(self) }
 }
 
 #if canImport(SwiftRex)
-extension Reducer where ActionType: URLActionConvertible {
+extension SwiftRex.Reducer where ActionType: URLActionConvertible {
     /// Runs this reducer on its own actions inside `URLAction`, on the part of `GlobalState` at `state`.
     internal func liftToURLAction<GlobalState>(
-        state: WritableKeyPath<GlobalState, StateType>
-    ) -> Reducer<URLAction, GlobalState> {
+        state: Swift.WritableKeyPath<GlobalState, StateType>
+    ) -> SwiftRex.Reducer<_URLActionConvertibleRoot, GlobalState> {
         lift(
             actionGetter: { ActionType(urlAction: $0) },
             stateGetter: { $0[keyPath: state] },
@@ -55,58 +58,58 @@ extension Reducer where ActionType: URLActionConvertible {
     }
 
     /// Runs this reducer on its own actions inside `URLAction`, on the same state.
-    internal func liftToURLAction() -> Reducer<URLAction, StateType> {
+    internal func liftToURLAction() -> SwiftRex.Reducer<_URLActionConvertibleRoot, StateType> {
         lift(actionGetter: { ActionType(urlAction: $0) }, stateGetter: { $0 }, stateSetter: { $0 = $1 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: URLActionConvertible, OutputActionType: URLActionConvertible {
+extension SwiftRex.MiddlewareProtocol where InputActionType: URLActionConvertible, OutputActionType: URLActionConvertible {
     /// Receives its own actions from `URLAction`, its output wrapped back into `URLAction`; `state` may be a key path.
     internal func liftToURLAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<URLAction, URLAction, GlobalState, Self> {
+    ) -> SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: state)
     }
 
     /// Receives its own actions from `URLAction`, its output wrapped back into `URLAction`, on the same state.
-    internal func liftToURLAction() -> LiftMiddleware<URLAction, URLAction, StateType, Self> {
+    internal func liftToURLAction() -> SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, StateType, Self> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: { $0 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: URLActionConvertible, OutputActionType: URLActionConvertible, StateType == Void {
+extension SwiftRex.MiddlewareProtocol where InputActionType: URLActionConvertible, OutputActionType: URLActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `URLAction`, its output wrapped back into `URLAction`, in any global state: it reads none.
-    internal func liftToURLAction<GlobalState>() -> LiftMiddleware<URLAction, URLAction, GlobalState, Self> {
+    internal func liftToURLAction<GlobalState>() -> SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: URLActionConvertible, OutputActionType == Never {
+extension SwiftRex.MiddlewareProtocol where InputActionType: URLActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `URLAction`, for middlewares that never dispatch; `state` may be a key path.
     internal func liftToURLAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<URLAction, URLAction, GlobalState, Self> {
+    ) -> SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `URLAction`, for middlewares that never dispatch, on the same state.
-    internal func liftToURLAction() -> LiftMiddleware<URLAction, URLAction, StateType, Self> {
+    internal func liftToURLAction() -> SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, StateType, Self> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: URLActionConvertible, OutputActionType == Never, StateType == Void {
+extension SwiftRex.MiddlewareProtocol where InputActionType: URLActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `URLAction`, for middlewares that never dispatch, in any global state: it reads none.
-    internal func liftToURLAction<GlobalState>() -> LiftMiddleware<URLAction, URLAction, GlobalState, Self> {
+    internal func liftToURLAction<GlobalState>() -> SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: URLActionConvertible, MiddlewareType.OutputActionType: URLActionConvertible {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: URLActionConvertible, MiddlewareType.OutputActionType: URLActionConvertible {
     /// A reader of this middleware receiving its own actions from `URLAction`, its output wrapped back into `URLAction`; `state` may be a key path.
     internal func liftToURLAction<GlobalState>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<URLAction, URLAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: state)
     }
 
@@ -114,42 +117,42 @@ extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: URLActi
     internal func liftToURLAction<GlobalState, GlobalDependencies>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<URLAction, URLAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: state, dependencies: dependencies)
     }
 
     /// A reader of this middleware receiving its own actions from `URLAction`, its output wrapped back into `URLAction`, on the same state.
-    internal func liftToURLAction() -> MiddlewareReader<Dependencies, LiftMiddleware<URLAction, URLAction, MiddlewareType.StateType, MiddlewareType>> {
+    internal func liftToURLAction() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: { $0 })
     }
 
     /// A reader of this middleware receiving its own actions from `URLAction`, its output wrapped back into `URLAction`, on the same state; its dependencies are taken from `GlobalDependencies`.
     internal func liftToURLAction<GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<URLAction, URLAction, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: { $0 }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: URLActionConvertible, MiddlewareType.OutputActionType: URLActionConvertible, MiddlewareType.StateType == Void {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: URLActionConvertible, MiddlewareType.OutputActionType: URLActionConvertible, MiddlewareType.StateType == Swift.Void {
     /// A reader of this middleware receiving its own actions from `URLAction`, its output wrapped back into `URLAction`, in any global state: it reads none.
-    internal func liftToURLAction<GlobalState>() -> MiddlewareReader<Dependencies, LiftMiddleware<URLAction, URLAction, GlobalState, MiddlewareType>> {
+    internal func liftToURLAction<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: { (_: GlobalState) in () })
     }
 
     /// A reader of this middleware receiving its own actions from `URLAction`, its output wrapped back into `URLAction`, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
     internal func liftToURLAction<GlobalState, GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<URLAction, URLAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: { (_: GlobalState) in () }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: URLActionConvertible, MiddlewareType.OutputActionType == Never {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: URLActionConvertible, MiddlewareType.OutputActionType == Swift.Never {
     /// A reader of this middleware receiving its own actions from `URLAction`, for middlewares that never dispatch; `state` may be a key path.
     internal func liftToURLAction<GlobalState>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<URLAction, URLAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(urlAction: $0) }, outputAction: { $0 }, state: state)
     }
 
@@ -157,43 +160,43 @@ extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: URLActi
     internal func liftToURLAction<GlobalState, GlobalDependencies>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<URLAction, URLAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(urlAction: $0) }, outputAction: { $0 }, state: state, dependencies: dependencies)
     }
 
     /// A reader of this middleware receiving its own actions from `URLAction`, for middlewares that never dispatch, on the same state.
-    internal func liftToURLAction() -> MiddlewareReader<Dependencies, LiftMiddleware<URLAction, URLAction, MiddlewareType.StateType, MiddlewareType>> {
+    internal func liftToURLAction() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(urlAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 
     /// A reader of this middleware receiving its own actions from `URLAction`, for middlewares that never dispatch, on the same state; its dependencies are taken from `GlobalDependencies`.
     internal func liftToURLAction<GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<URLAction, URLAction, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(urlAction: $0) }, outputAction: { $0 }, state: { $0 }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: URLActionConvertible, MiddlewareType.OutputActionType == Never, MiddlewareType.StateType == Void {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: URLActionConvertible, MiddlewareType.OutputActionType == Swift.Never, MiddlewareType.StateType == Swift.Void {
     /// A reader of this middleware receiving its own actions from `URLAction`, for middlewares that never dispatch, in any global state: it reads none.
-    internal func liftToURLAction<GlobalState>() -> MiddlewareReader<Dependencies, LiftMiddleware<URLAction, URLAction, GlobalState, MiddlewareType>> {
+    internal func liftToURLAction<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(urlAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 
     /// A reader of this middleware receiving its own actions from `URLAction`, for middlewares that never dispatch, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
     internal func liftToURLAction<GlobalState, GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<URLAction, URLAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(urlAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () }, dependencies: dependencies)
     }
 }
 
-extension StoreType where ActionType == URLAction {
+extension SwiftRex.StoreType where ActionType == _URLActionConvertibleRoot {
     /// A store for a view that sends `ViewAction`s and reads `ViewState`.
     internal func projection<ViewAction: URLActionConvertible, ViewState>(
         for viewAction: ViewAction.Type,
         state: @escaping (StateType) -> ViewState
-    ) -> StoreProjection<ViewAction, ViewState> {
+    ) -> SwiftRex.StoreProjection<ViewAction, ViewState> {
         projection(action: { $0.urlAction }, state: state)
     }
 }
@@ -205,43 +208,43 @@ extension CombineRex.EffectMiddleware where InputActionType: URLActionConvertibl
     /// Receives its own actions from `URLAction`, its output wrapped back into `URLAction`; `state` may be a key path.
     internal func liftToURLAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> CombineRex.EffectMiddleware<URLAction, URLAction, GlobalState, Dependencies> {
+    ) -> CombineRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: state)
     }
 
     /// Receives its own actions from `URLAction`, its output wrapped back into `URLAction`, on the same state.
-    internal func liftToURLAction() -> CombineRex.EffectMiddleware<URLAction, URLAction, StateType, Dependencies> {
+    internal func liftToURLAction() -> CombineRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: { $0 })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType: URLActionConvertible, StateType == Void {
+extension CombineRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType: URLActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `URLAction`, its output wrapped back into `URLAction`, in any global state: it reads none.
-    internal func liftToURLAction<GlobalState>() -> CombineRex.EffectMiddleware<URLAction, URLAction, GlobalState, Dependencies> {
+    internal func liftToURLAction<GlobalState>() -> CombineRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: { (_: GlobalState) in () })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType == Never {
+extension CombineRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `URLAction`, for middlewares that never dispatch; `state` may be a key path.
     internal func liftToURLAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> CombineRex.EffectMiddleware<URLAction, URLAction, GlobalState, Dependencies> {
+    ) -> CombineRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `URLAction`, for middlewares that never dispatch, on the same state.
-    internal func liftToURLAction() -> CombineRex.EffectMiddleware<URLAction, URLAction, StateType, Dependencies> {
+    internal func liftToURLAction() -> CombineRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType == Never, StateType == Void {
+extension CombineRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `URLAction`, for middlewares that never dispatch, in any global state: it reads none.
-    internal func liftToURLAction<GlobalState>() -> CombineRex.EffectMiddleware<URLAction, URLAction, GlobalState, Dependencies> {
+    internal func liftToURLAction<GlobalState>() -> CombineRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -252,40 +255,40 @@ extension RxSwiftRex.EffectMiddleware where InputActionType: URLActionConvertibl
     /// Receives its own actions from `URLAction`, its output wrapped back into `URLAction`; `state` may be a key path.
     internal func liftToURLAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> RxSwiftRex.EffectMiddleware<URLAction, URLAction, GlobalState, Dependencies> {
+    ) -> RxSwiftRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: state)
     }
 
     /// Receives its own actions from `URLAction`, its output wrapped back into `URLAction`, on the same state.
-    internal func liftToURLAction() -> RxSwiftRex.EffectMiddleware<URLAction, URLAction, StateType, Dependencies> {
+    internal func liftToURLAction() -> RxSwiftRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: { $0 })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType: URLActionConvertible, StateType == Void {
+extension RxSwiftRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType: URLActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `URLAction`, its output wrapped back into `URLAction`, in any global state: it reads none.
-    internal func liftToURLAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<URLAction, URLAction, GlobalState, Dependencies> {
+    internal func liftToURLAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType == Never {
+extension RxSwiftRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `URLAction`, for middlewares that never dispatch; `state` may be a key path.
     internal func liftToURLAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> RxSwiftRex.EffectMiddleware<URLAction, URLAction, GlobalState, Dependencies> {
+    ) -> RxSwiftRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `URLAction`, for middlewares that never dispatch, on the same state.
-    internal func liftToURLAction() -> RxSwiftRex.EffectMiddleware<URLAction, URLAction, StateType, Dependencies> {
+    internal func liftToURLAction() -> RxSwiftRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType == Never, StateType == Void {
+extension RxSwiftRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `URLAction`, for middlewares that never dispatch, in any global state: it reads none.
-    internal func liftToURLAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<URLAction, URLAction, GlobalState, Dependencies> {
+    internal func liftToURLAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -296,40 +299,40 @@ extension ReactiveSwiftRex.EffectMiddleware where InputActionType: URLActionConv
     /// Receives its own actions from `URLAction`, its output wrapped back into `URLAction`; `state` may be a key path.
     internal func liftToURLAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> ReactiveSwiftRex.EffectMiddleware<URLAction, URLAction, GlobalState, Dependencies> {
+    ) -> ReactiveSwiftRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: state)
     }
 
     /// Receives its own actions from `URLAction`, its output wrapped back into `URLAction`, on the same state.
-    internal func liftToURLAction() -> ReactiveSwiftRex.EffectMiddleware<URLAction, URLAction, StateType, Dependencies> {
+    internal func liftToURLAction() -> ReactiveSwiftRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: { $0 })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType: URLActionConvertible, StateType == Void {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType: URLActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `URLAction`, its output wrapped back into `URLAction`, in any global state: it reads none.
-    internal func liftToURLAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<URLAction, URLAction, GlobalState, Dependencies> {
+    internal func liftToURLAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0.urlAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType == Never {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `URLAction`, for middlewares that never dispatch; `state` may be a key path.
     internal func liftToURLAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> ReactiveSwiftRex.EffectMiddleware<URLAction, URLAction, GlobalState, Dependencies> {
+    ) -> ReactiveSwiftRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `URLAction`, for middlewares that never dispatch, on the same state.
-    internal func liftToURLAction() -> ReactiveSwiftRex.EffectMiddleware<URLAction, URLAction, StateType, Dependencies> {
+    internal func liftToURLAction() -> ReactiveSwiftRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType == Never, StateType == Void {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: URLActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `URLAction`, for middlewares that never dispatch, in any global state: it reads none.
-    internal func liftToURLAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<URLAction, URLAction, GlobalState, Dependencies> {
+    internal func liftToURLAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_URLActionConvertibleRoot, _URLActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(urlAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -345,25 +348,28 @@ public protocol LibraryActionConvertible {
     var libraryAction: Library.Action { get }
 }
 
+/// `Library.Action` under a name that no generic parameter or member type shadows: the extensions below name it so.
+public typealias _LibraryActionConvertibleRoot = Library.Action
+
 extension Library.Action: LibraryActionConvertible {
-    public init?(libraryAction: Library.Action) { self = libraryAction }
-    public var libraryAction: Library.Action { self }
+    public init?(libraryAction: _LibraryActionConvertibleRoot) { self = libraryAction }
+    public var libraryAction: _LibraryActionConvertibleRoot { self }
 }
 
 extension ShelfAction: LibraryActionConvertible where Item == Library.Book {
-    public init?(libraryAction: Library.Action) {
+    public init?(libraryAction: _LibraryActionConvertibleRoot) {
         guard case let .shelf(value) = libraryAction else { return nil }
         self = value
     }
-    public var libraryAction: Library.Action { .shelf(self) }
+    public var libraryAction: _LibraryActionConvertibleRoot { .shelf(self) }
 }
 
 #if canImport(SwiftRex)
-extension Reducer where ActionType: LibraryActionConvertible {
+extension SwiftRex.Reducer where ActionType: LibraryActionConvertible {
     /// Runs this reducer on its own actions inside `Library.Action`, on the part of `GlobalState` at `state`.
     public func liftToLibraryAction<GlobalState>(
-        state: WritableKeyPath<GlobalState, StateType>
-    ) -> Reducer<Library.Action, GlobalState> {
+        state: Swift.WritableKeyPath<GlobalState, StateType>
+    ) -> SwiftRex.Reducer<_LibraryActionConvertibleRoot, GlobalState> {
         lift(
             actionGetter: { ActionType(libraryAction: $0) },
             stateGetter: { $0[keyPath: state] },
@@ -372,58 +378,58 @@ extension Reducer where ActionType: LibraryActionConvertible {
     }
 
     /// Runs this reducer on its own actions inside `Library.Action`, on the same state.
-    public func liftToLibraryAction() -> Reducer<Library.Action, StateType> {
+    public func liftToLibraryAction() -> SwiftRex.Reducer<_LibraryActionConvertibleRoot, StateType> {
         lift(actionGetter: { ActionType(libraryAction: $0) }, stateGetter: { $0 }, stateSetter: { $0 = $1 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: LibraryActionConvertible, OutputActionType: LibraryActionConvertible {
+extension SwiftRex.MiddlewareProtocol where InputActionType: LibraryActionConvertible, OutputActionType: LibraryActionConvertible {
     /// Receives its own actions from `Library.Action`, its output wrapped back into `Library.Action`; `state` may be a key path.
     public func liftToLibraryAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<Library.Action, Library.Action, GlobalState, Self> {
+    ) -> SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: state)
     }
 
     /// Receives its own actions from `Library.Action`, its output wrapped back into `Library.Action`, on the same state.
-    public func liftToLibraryAction() -> LiftMiddleware<Library.Action, Library.Action, StateType, Self> {
+    public func liftToLibraryAction() -> SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, StateType, Self> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: { $0 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: LibraryActionConvertible, OutputActionType: LibraryActionConvertible, StateType == Void {
+extension SwiftRex.MiddlewareProtocol where InputActionType: LibraryActionConvertible, OutputActionType: LibraryActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `Library.Action`, its output wrapped back into `Library.Action`, in any global state: it reads none.
-    public func liftToLibraryAction<GlobalState>() -> LiftMiddleware<Library.Action, Library.Action, GlobalState, Self> {
+    public func liftToLibraryAction<GlobalState>() -> SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: LibraryActionConvertible, OutputActionType == Never {
+extension SwiftRex.MiddlewareProtocol where InputActionType: LibraryActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `Library.Action`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToLibraryAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<Library.Action, Library.Action, GlobalState, Self> {
+    ) -> SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `Library.Action`, for middlewares that never dispatch, on the same state.
-    public func liftToLibraryAction() -> LiftMiddleware<Library.Action, Library.Action, StateType, Self> {
+    public func liftToLibraryAction() -> SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, StateType, Self> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: LibraryActionConvertible, OutputActionType == Never, StateType == Void {
+extension SwiftRex.MiddlewareProtocol where InputActionType: LibraryActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `Library.Action`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToLibraryAction<GlobalState>() -> LiftMiddleware<Library.Action, Library.Action, GlobalState, Self> {
+    public func liftToLibraryAction<GlobalState>() -> SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: LibraryActionConvertible, MiddlewareType.OutputActionType: LibraryActionConvertible {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: LibraryActionConvertible, MiddlewareType.OutputActionType: LibraryActionConvertible {
     /// A reader of this middleware receiving its own actions from `Library.Action`, its output wrapped back into `Library.Action`; `state` may be a key path.
     public func liftToLibraryAction<GlobalState>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<Library.Action, Library.Action, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: state)
     }
 
@@ -431,42 +437,42 @@ extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: Library
     public func liftToLibraryAction<GlobalState, GlobalDependencies>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Library.Action, Library.Action, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: state, dependencies: dependencies)
     }
 
     /// A reader of this middleware receiving its own actions from `Library.Action`, its output wrapped back into `Library.Action`, on the same state.
-    public func liftToLibraryAction() -> MiddlewareReader<Dependencies, LiftMiddleware<Library.Action, Library.Action, MiddlewareType.StateType, MiddlewareType>> {
+    public func liftToLibraryAction() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: { $0 })
     }
 
     /// A reader of this middleware receiving its own actions from `Library.Action`, its output wrapped back into `Library.Action`, on the same state; its dependencies are taken from `GlobalDependencies`.
     public func liftToLibraryAction<GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Library.Action, Library.Action, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: { $0 }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: LibraryActionConvertible, MiddlewareType.OutputActionType: LibraryActionConvertible, MiddlewareType.StateType == Void {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: LibraryActionConvertible, MiddlewareType.OutputActionType: LibraryActionConvertible, MiddlewareType.StateType == Swift.Void {
     /// A reader of this middleware receiving its own actions from `Library.Action`, its output wrapped back into `Library.Action`, in any global state: it reads none.
-    public func liftToLibraryAction<GlobalState>() -> MiddlewareReader<Dependencies, LiftMiddleware<Library.Action, Library.Action, GlobalState, MiddlewareType>> {
+    public func liftToLibraryAction<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: { (_: GlobalState) in () })
     }
 
     /// A reader of this middleware receiving its own actions from `Library.Action`, its output wrapped back into `Library.Action`, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
     public func liftToLibraryAction<GlobalState, GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Library.Action, Library.Action, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: { (_: GlobalState) in () }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: LibraryActionConvertible, MiddlewareType.OutputActionType == Never {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: LibraryActionConvertible, MiddlewareType.OutputActionType == Swift.Never {
     /// A reader of this middleware receiving its own actions from `Library.Action`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToLibraryAction<GlobalState>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<Library.Action, Library.Action, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: state)
     }
 
@@ -474,43 +480,43 @@ extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: Library
     public func liftToLibraryAction<GlobalState, GlobalDependencies>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Library.Action, Library.Action, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: state, dependencies: dependencies)
     }
 
     /// A reader of this middleware receiving its own actions from `Library.Action`, for middlewares that never dispatch, on the same state.
-    public func liftToLibraryAction() -> MiddlewareReader<Dependencies, LiftMiddleware<Library.Action, Library.Action, MiddlewareType.StateType, MiddlewareType>> {
+    public func liftToLibraryAction() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 
     /// A reader of this middleware receiving its own actions from `Library.Action`, for middlewares that never dispatch, on the same state; its dependencies are taken from `GlobalDependencies`.
     public func liftToLibraryAction<GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Library.Action, Library.Action, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: { $0 }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: LibraryActionConvertible, MiddlewareType.OutputActionType == Never, MiddlewareType.StateType == Void {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: LibraryActionConvertible, MiddlewareType.OutputActionType == Swift.Never, MiddlewareType.StateType == Swift.Void {
     /// A reader of this middleware receiving its own actions from `Library.Action`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToLibraryAction<GlobalState>() -> MiddlewareReader<Dependencies, LiftMiddleware<Library.Action, Library.Action, GlobalState, MiddlewareType>> {
+    public func liftToLibraryAction<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 
     /// A reader of this middleware receiving its own actions from `Library.Action`, for middlewares that never dispatch, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
     public func liftToLibraryAction<GlobalState, GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Library.Action, Library.Action, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () }, dependencies: dependencies)
     }
 }
 
-extension StoreType where ActionType == Library.Action {
+extension SwiftRex.StoreType where ActionType == _LibraryActionConvertibleRoot {
     /// A store for a view that sends `ViewAction`s and reads `ViewState`.
     public func projection<ViewAction: LibraryActionConvertible, ViewState>(
         for viewAction: ViewAction.Type,
         state: @escaping (StateType) -> ViewState
-    ) -> StoreProjection<ViewAction, ViewState> {
+    ) -> SwiftRex.StoreProjection<ViewAction, ViewState> {
         projection(action: { $0.libraryAction }, state: state)
     }
 }
@@ -522,43 +528,43 @@ extension CombineRex.EffectMiddleware where InputActionType: LibraryActionConver
     /// Receives its own actions from `Library.Action`, its output wrapped back into `Library.Action`; `state` may be a key path.
     public func liftToLibraryAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> CombineRex.EffectMiddleware<Library.Action, Library.Action, GlobalState, Dependencies> {
+    ) -> CombineRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: state)
     }
 
     /// Receives its own actions from `Library.Action`, its output wrapped back into `Library.Action`, on the same state.
-    public func liftToLibraryAction() -> CombineRex.EffectMiddleware<Library.Action, Library.Action, StateType, Dependencies> {
+    public func liftToLibraryAction() -> CombineRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: { $0 })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType: LibraryActionConvertible, StateType == Void {
+extension CombineRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType: LibraryActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `Library.Action`, its output wrapped back into `Library.Action`, in any global state: it reads none.
-    public func liftToLibraryAction<GlobalState>() -> CombineRex.EffectMiddleware<Library.Action, Library.Action, GlobalState, Dependencies> {
+    public func liftToLibraryAction<GlobalState>() -> CombineRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: { (_: GlobalState) in () })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType == Never {
+extension CombineRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `Library.Action`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToLibraryAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> CombineRex.EffectMiddleware<Library.Action, Library.Action, GlobalState, Dependencies> {
+    ) -> CombineRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `Library.Action`, for middlewares that never dispatch, on the same state.
-    public func liftToLibraryAction() -> CombineRex.EffectMiddleware<Library.Action, Library.Action, StateType, Dependencies> {
+    public func liftToLibraryAction() -> CombineRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType == Never, StateType == Void {
+extension CombineRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `Library.Action`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToLibraryAction<GlobalState>() -> CombineRex.EffectMiddleware<Library.Action, Library.Action, GlobalState, Dependencies> {
+    public func liftToLibraryAction<GlobalState>() -> CombineRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -569,40 +575,40 @@ extension RxSwiftRex.EffectMiddleware where InputActionType: LibraryActionConver
     /// Receives its own actions from `Library.Action`, its output wrapped back into `Library.Action`; `state` may be a key path.
     public func liftToLibraryAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> RxSwiftRex.EffectMiddleware<Library.Action, Library.Action, GlobalState, Dependencies> {
+    ) -> RxSwiftRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: state)
     }
 
     /// Receives its own actions from `Library.Action`, its output wrapped back into `Library.Action`, on the same state.
-    public func liftToLibraryAction() -> RxSwiftRex.EffectMiddleware<Library.Action, Library.Action, StateType, Dependencies> {
+    public func liftToLibraryAction() -> RxSwiftRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: { $0 })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType: LibraryActionConvertible, StateType == Void {
+extension RxSwiftRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType: LibraryActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `Library.Action`, its output wrapped back into `Library.Action`, in any global state: it reads none.
-    public func liftToLibraryAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<Library.Action, Library.Action, GlobalState, Dependencies> {
+    public func liftToLibraryAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType == Never {
+extension RxSwiftRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `Library.Action`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToLibraryAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> RxSwiftRex.EffectMiddleware<Library.Action, Library.Action, GlobalState, Dependencies> {
+    ) -> RxSwiftRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `Library.Action`, for middlewares that never dispatch, on the same state.
-    public func liftToLibraryAction() -> RxSwiftRex.EffectMiddleware<Library.Action, Library.Action, StateType, Dependencies> {
+    public func liftToLibraryAction() -> RxSwiftRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType == Never, StateType == Void {
+extension RxSwiftRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `Library.Action`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToLibraryAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<Library.Action, Library.Action, GlobalState, Dependencies> {
+    public func liftToLibraryAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -613,40 +619,40 @@ extension ReactiveSwiftRex.EffectMiddleware where InputActionType: LibraryAction
     /// Receives its own actions from `Library.Action`, its output wrapped back into `Library.Action`; `state` may be a key path.
     public func liftToLibraryAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> ReactiveSwiftRex.EffectMiddleware<Library.Action, Library.Action, GlobalState, Dependencies> {
+    ) -> ReactiveSwiftRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: state)
     }
 
     /// Receives its own actions from `Library.Action`, its output wrapped back into `Library.Action`, on the same state.
-    public func liftToLibraryAction() -> ReactiveSwiftRex.EffectMiddleware<Library.Action, Library.Action, StateType, Dependencies> {
+    public func liftToLibraryAction() -> ReactiveSwiftRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: { $0 })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType: LibraryActionConvertible, StateType == Void {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType: LibraryActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `Library.Action`, its output wrapped back into `Library.Action`, in any global state: it reads none.
-    public func liftToLibraryAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<Library.Action, Library.Action, GlobalState, Dependencies> {
+    public func liftToLibraryAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0.libraryAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType == Never {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `Library.Action`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToLibraryAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> ReactiveSwiftRex.EffectMiddleware<Library.Action, Library.Action, GlobalState, Dependencies> {
+    ) -> ReactiveSwiftRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `Library.Action`, for middlewares that never dispatch, on the same state.
-    public func liftToLibraryAction() -> ReactiveSwiftRex.EffectMiddleware<Library.Action, Library.Action, StateType, Dependencies> {
+    public func liftToLibraryAction() -> ReactiveSwiftRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType == Never, StateType == Void {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: LibraryActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `Library.Action`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToLibraryAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<Library.Action, Library.Action, GlobalState, Dependencies> {
+    public func liftToLibraryAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_LibraryActionConvertibleRoot, _LibraryActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(libraryAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -662,75 +668,78 @@ public protocol RouterActionConvertible {
     var routerAction: Router.Action { get }
 }
 
+/// `Router.Action` under a name that no generic parameter or member type shadows: the extensions below name it so.
+public typealias _RouterActionConvertibleRoot = Router.Action
+
 extension Router.Action: RouterActionConvertible {
-    public init?(routerAction: Router.Action) { self = routerAction }
-    public var routerAction: Router.Action { self }
+    public init?(routerAction: _RouterActionConvertibleRoot) { self = routerAction }
+    public var routerAction: _RouterActionConvertibleRoot { self }
 }
 
 extension TabAction: RouterActionConvertible {
-    public init?(routerAction: Router.Action) {
+    public init?(routerAction: _RouterActionConvertibleRoot) {
         guard case let .tab(value) = routerAction else { return nil }
         self = value
     }
-    public var routerAction: Router.Action { .tab(self) }
+    public var routerAction: _RouterActionConvertibleRoot { .tab(self) }
 }
 
 #if DEBUG
 extension DebugMenuAction: RouterActionConvertible {
-    public init?(routerAction: Router.Action) {
+    public init?(routerAction: _RouterActionConvertibleRoot) {
         guard case let .debug(value) = routerAction else { return nil }
         self = value
     }
-    public var routerAction: Router.Action { .debug(self) }
+    public var routerAction: _RouterActionConvertibleRoot { .debug(self) }
 }
 #endif
 
 extension DefaultsAction: RouterActionConvertible {
-    public init?(routerAction: Router.Action) {
+    public init?(routerAction: _RouterActionConvertibleRoot) {
         guard case let .`default`(value) = routerAction else { return nil }
         self = value
     }
-    public var routerAction: Router.Action { .`default`(self) }
+    public var routerAction: _RouterActionConvertibleRoot { .`default`(self) }
 }
 
 extension PanelAction: RouterActionConvertible {
-    public init?(routerAction: Router.Action) {
+    public init?(routerAction: _RouterActionConvertibleRoot) {
         guard case let .panel(value) = routerAction else { return nil }
         self = value
     }
-    public var routerAction: Router.Action { .panel(in: self) }
+    public var routerAction: _RouterActionConvertibleRoot { .panel(in: self) }
 }
 
 extension SheetAction: RouterActionConvertible {
-    public init?(routerAction: Router.Action) {
+    public init?(routerAction: _RouterActionConvertibleRoot) {
         guard case let .sheet(value) = routerAction else { return nil }
         self = value
     }
-    public var routerAction: Router.Action { .sheet(self) }
+    public var routerAction: _RouterActionConvertibleRoot { .sheet(self) }
 }
 
 extension PageAction: RouterActionConvertible where Value == String {
-    public init?(routerAction: Router.Action) {
+    public init?(routerAction: _RouterActionConvertibleRoot) {
         guard case let .tab(.page(value)) = routerAction else { return nil }
         self = value
     }
-    public var routerAction: Router.Action { .tab(.page(self)) }
+    public var routerAction: _RouterActionConvertibleRoot { .tab(.page(self)) }
 }
 
 extension PanelListAction: RouterActionConvertible {
-    public init?(routerAction: Router.Action) {
+    public init?(routerAction: _RouterActionConvertibleRoot) {
         guard case let .panel(.list(value)) = routerAction else { return nil }
         self = value
     }
-    public var routerAction: Router.Action { .panel(in: .list(self)) }
+    public var routerAction: _RouterActionConvertibleRoot { .panel(in: .list(self)) }
 }
 
 #if canImport(SwiftRex)
-extension Reducer where ActionType: RouterActionConvertible {
+extension SwiftRex.Reducer where ActionType: RouterActionConvertible {
     /// Runs this reducer on its own actions inside `Router.Action`, on the part of `GlobalState` at `state`.
     public func liftToRouterAction<GlobalState>(
-        state: WritableKeyPath<GlobalState, StateType>
-    ) -> Reducer<Router.Action, GlobalState> {
+        state: Swift.WritableKeyPath<GlobalState, StateType>
+    ) -> SwiftRex.Reducer<_RouterActionConvertibleRoot, GlobalState> {
         lift(
             actionGetter: { ActionType(routerAction: $0) },
             stateGetter: { $0[keyPath: state] },
@@ -739,58 +748,58 @@ extension Reducer where ActionType: RouterActionConvertible {
     }
 
     /// Runs this reducer on its own actions inside `Router.Action`, on the same state.
-    public func liftToRouterAction() -> Reducer<Router.Action, StateType> {
+    public func liftToRouterAction() -> SwiftRex.Reducer<_RouterActionConvertibleRoot, StateType> {
         lift(actionGetter: { ActionType(routerAction: $0) }, stateGetter: { $0 }, stateSetter: { $0 = $1 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: RouterActionConvertible, OutputActionType: RouterActionConvertible {
+extension SwiftRex.MiddlewareProtocol where InputActionType: RouterActionConvertible, OutputActionType: RouterActionConvertible {
     /// Receives its own actions from `Router.Action`, its output wrapped back into `Router.Action`; `state` may be a key path.
     public func liftToRouterAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<Router.Action, Router.Action, GlobalState, Self> {
+    ) -> SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: state)
     }
 
     /// Receives its own actions from `Router.Action`, its output wrapped back into `Router.Action`, on the same state.
-    public func liftToRouterAction() -> LiftMiddleware<Router.Action, Router.Action, StateType, Self> {
+    public func liftToRouterAction() -> SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, StateType, Self> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: { $0 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: RouterActionConvertible, OutputActionType: RouterActionConvertible, StateType == Void {
+extension SwiftRex.MiddlewareProtocol where InputActionType: RouterActionConvertible, OutputActionType: RouterActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `Router.Action`, its output wrapped back into `Router.Action`, in any global state: it reads none.
-    public func liftToRouterAction<GlobalState>() -> LiftMiddleware<Router.Action, Router.Action, GlobalState, Self> {
+    public func liftToRouterAction<GlobalState>() -> SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: RouterActionConvertible, OutputActionType == Never {
+extension SwiftRex.MiddlewareProtocol where InputActionType: RouterActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `Router.Action`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToRouterAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<Router.Action, Router.Action, GlobalState, Self> {
+    ) -> SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `Router.Action`, for middlewares that never dispatch, on the same state.
-    public func liftToRouterAction() -> LiftMiddleware<Router.Action, Router.Action, StateType, Self> {
+    public func liftToRouterAction() -> SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, StateType, Self> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: RouterActionConvertible, OutputActionType == Never, StateType == Void {
+extension SwiftRex.MiddlewareProtocol where InputActionType: RouterActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `Router.Action`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToRouterAction<GlobalState>() -> LiftMiddleware<Router.Action, Router.Action, GlobalState, Self> {
+    public func liftToRouterAction<GlobalState>() -> SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: RouterActionConvertible, MiddlewareType.OutputActionType: RouterActionConvertible {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: RouterActionConvertible, MiddlewareType.OutputActionType: RouterActionConvertible {
     /// A reader of this middleware receiving its own actions from `Router.Action`, its output wrapped back into `Router.Action`; `state` may be a key path.
     public func liftToRouterAction<GlobalState>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<Router.Action, Router.Action, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: state)
     }
 
@@ -798,42 +807,42 @@ extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: RouterA
     public func liftToRouterAction<GlobalState, GlobalDependencies>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Router.Action, Router.Action, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: state, dependencies: dependencies)
     }
 
     /// A reader of this middleware receiving its own actions from `Router.Action`, its output wrapped back into `Router.Action`, on the same state.
-    public func liftToRouterAction() -> MiddlewareReader<Dependencies, LiftMiddleware<Router.Action, Router.Action, MiddlewareType.StateType, MiddlewareType>> {
+    public func liftToRouterAction() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: { $0 })
     }
 
     /// A reader of this middleware receiving its own actions from `Router.Action`, its output wrapped back into `Router.Action`, on the same state; its dependencies are taken from `GlobalDependencies`.
     public func liftToRouterAction<GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Router.Action, Router.Action, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: { $0 }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: RouterActionConvertible, MiddlewareType.OutputActionType: RouterActionConvertible, MiddlewareType.StateType == Void {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: RouterActionConvertible, MiddlewareType.OutputActionType: RouterActionConvertible, MiddlewareType.StateType == Swift.Void {
     /// A reader of this middleware receiving its own actions from `Router.Action`, its output wrapped back into `Router.Action`, in any global state: it reads none.
-    public func liftToRouterAction<GlobalState>() -> MiddlewareReader<Dependencies, LiftMiddleware<Router.Action, Router.Action, GlobalState, MiddlewareType>> {
+    public func liftToRouterAction<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: { (_: GlobalState) in () })
     }
 
     /// A reader of this middleware receiving its own actions from `Router.Action`, its output wrapped back into `Router.Action`, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
     public func liftToRouterAction<GlobalState, GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Router.Action, Router.Action, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: { (_: GlobalState) in () }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: RouterActionConvertible, MiddlewareType.OutputActionType == Never {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: RouterActionConvertible, MiddlewareType.OutputActionType == Swift.Never {
     /// A reader of this middleware receiving its own actions from `Router.Action`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToRouterAction<GlobalState>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<Router.Action, Router.Action, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(routerAction: $0) }, outputAction: { $0 }, state: state)
     }
 
@@ -841,43 +850,43 @@ extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: RouterA
     public func liftToRouterAction<GlobalState, GlobalDependencies>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Router.Action, Router.Action, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(routerAction: $0) }, outputAction: { $0 }, state: state, dependencies: dependencies)
     }
 
     /// A reader of this middleware receiving its own actions from `Router.Action`, for middlewares that never dispatch, on the same state.
-    public func liftToRouterAction() -> MiddlewareReader<Dependencies, LiftMiddleware<Router.Action, Router.Action, MiddlewareType.StateType, MiddlewareType>> {
+    public func liftToRouterAction() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(routerAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 
     /// A reader of this middleware receiving its own actions from `Router.Action`, for middlewares that never dispatch, on the same state; its dependencies are taken from `GlobalDependencies`.
     public func liftToRouterAction<GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Router.Action, Router.Action, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(routerAction: $0) }, outputAction: { $0 }, state: { $0 }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: RouterActionConvertible, MiddlewareType.OutputActionType == Never, MiddlewareType.StateType == Void {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: RouterActionConvertible, MiddlewareType.OutputActionType == Swift.Never, MiddlewareType.StateType == Swift.Void {
     /// A reader of this middleware receiving its own actions from `Router.Action`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToRouterAction<GlobalState>() -> MiddlewareReader<Dependencies, LiftMiddleware<Router.Action, Router.Action, GlobalState, MiddlewareType>> {
+    public func liftToRouterAction<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(routerAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 
     /// A reader of this middleware receiving its own actions from `Router.Action`, for middlewares that never dispatch, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
     public func liftToRouterAction<GlobalState, GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<Router.Action, Router.Action, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(routerAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () }, dependencies: dependencies)
     }
 }
 
-extension StoreType where ActionType == Router.Action {
+extension SwiftRex.StoreType where ActionType == _RouterActionConvertibleRoot {
     /// A store for a view that sends `ViewAction`s and reads `ViewState`.
     public func projection<ViewAction: RouterActionConvertible, ViewState>(
         for viewAction: ViewAction.Type,
         state: @escaping (StateType) -> ViewState
-    ) -> StoreProjection<ViewAction, ViewState> {
+    ) -> SwiftRex.StoreProjection<ViewAction, ViewState> {
         projection(action: { $0.routerAction }, state: state)
     }
 }
@@ -889,43 +898,43 @@ extension CombineRex.EffectMiddleware where InputActionType: RouterActionConvert
     /// Receives its own actions from `Router.Action`, its output wrapped back into `Router.Action`; `state` may be a key path.
     public func liftToRouterAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> CombineRex.EffectMiddleware<Router.Action, Router.Action, GlobalState, Dependencies> {
+    ) -> CombineRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: state)
     }
 
     /// Receives its own actions from `Router.Action`, its output wrapped back into `Router.Action`, on the same state.
-    public func liftToRouterAction() -> CombineRex.EffectMiddleware<Router.Action, Router.Action, StateType, Dependencies> {
+    public func liftToRouterAction() -> CombineRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: { $0 })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType: RouterActionConvertible, StateType == Void {
+extension CombineRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType: RouterActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `Router.Action`, its output wrapped back into `Router.Action`, in any global state: it reads none.
-    public func liftToRouterAction<GlobalState>() -> CombineRex.EffectMiddleware<Router.Action, Router.Action, GlobalState, Dependencies> {
+    public func liftToRouterAction<GlobalState>() -> CombineRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: { (_: GlobalState) in () })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType == Never {
+extension CombineRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `Router.Action`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToRouterAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> CombineRex.EffectMiddleware<Router.Action, Router.Action, GlobalState, Dependencies> {
+    ) -> CombineRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `Router.Action`, for middlewares that never dispatch, on the same state.
-    public func liftToRouterAction() -> CombineRex.EffectMiddleware<Router.Action, Router.Action, StateType, Dependencies> {
+    public func liftToRouterAction() -> CombineRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType == Never, StateType == Void {
+extension CombineRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `Router.Action`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToRouterAction<GlobalState>() -> CombineRex.EffectMiddleware<Router.Action, Router.Action, GlobalState, Dependencies> {
+    public func liftToRouterAction<GlobalState>() -> CombineRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -936,40 +945,40 @@ extension RxSwiftRex.EffectMiddleware where InputActionType: RouterActionConvert
     /// Receives its own actions from `Router.Action`, its output wrapped back into `Router.Action`; `state` may be a key path.
     public func liftToRouterAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> RxSwiftRex.EffectMiddleware<Router.Action, Router.Action, GlobalState, Dependencies> {
+    ) -> RxSwiftRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: state)
     }
 
     /// Receives its own actions from `Router.Action`, its output wrapped back into `Router.Action`, on the same state.
-    public func liftToRouterAction() -> RxSwiftRex.EffectMiddleware<Router.Action, Router.Action, StateType, Dependencies> {
+    public func liftToRouterAction() -> RxSwiftRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: { $0 })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType: RouterActionConvertible, StateType == Void {
+extension RxSwiftRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType: RouterActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `Router.Action`, its output wrapped back into `Router.Action`, in any global state: it reads none.
-    public func liftToRouterAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<Router.Action, Router.Action, GlobalState, Dependencies> {
+    public func liftToRouterAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType == Never {
+extension RxSwiftRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `Router.Action`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToRouterAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> RxSwiftRex.EffectMiddleware<Router.Action, Router.Action, GlobalState, Dependencies> {
+    ) -> RxSwiftRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `Router.Action`, for middlewares that never dispatch, on the same state.
-    public func liftToRouterAction() -> RxSwiftRex.EffectMiddleware<Router.Action, Router.Action, StateType, Dependencies> {
+    public func liftToRouterAction() -> RxSwiftRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType == Never, StateType == Void {
+extension RxSwiftRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `Router.Action`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToRouterAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<Router.Action, Router.Action, GlobalState, Dependencies> {
+    public func liftToRouterAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -980,40 +989,40 @@ extension ReactiveSwiftRex.EffectMiddleware where InputActionType: RouterActionC
     /// Receives its own actions from `Router.Action`, its output wrapped back into `Router.Action`; `state` may be a key path.
     public func liftToRouterAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> ReactiveSwiftRex.EffectMiddleware<Router.Action, Router.Action, GlobalState, Dependencies> {
+    ) -> ReactiveSwiftRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: state)
     }
 
     /// Receives its own actions from `Router.Action`, its output wrapped back into `Router.Action`, on the same state.
-    public func liftToRouterAction() -> ReactiveSwiftRex.EffectMiddleware<Router.Action, Router.Action, StateType, Dependencies> {
+    public func liftToRouterAction() -> ReactiveSwiftRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: { $0 })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType: RouterActionConvertible, StateType == Void {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType: RouterActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `Router.Action`, its output wrapped back into `Router.Action`, in any global state: it reads none.
-    public func liftToRouterAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<Router.Action, Router.Action, GlobalState, Dependencies> {
+    public func liftToRouterAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0.routerAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType == Never {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `Router.Action`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToRouterAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> ReactiveSwiftRex.EffectMiddleware<Router.Action, Router.Action, GlobalState, Dependencies> {
+    ) -> ReactiveSwiftRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `Router.Action`, for middlewares that never dispatch, on the same state.
-    public func liftToRouterAction() -> ReactiveSwiftRex.EffectMiddleware<Router.Action, Router.Action, StateType, Dependencies> {
+    public func liftToRouterAction() -> ReactiveSwiftRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType == Never, StateType == Void {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: RouterActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `Router.Action`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToRouterAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<Router.Action, Router.Action, GlobalState, Dependencies> {
+    public func liftToRouterAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_RouterActionConvertibleRoot, _RouterActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(routerAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -1029,25 +1038,28 @@ public protocol LoopActionConvertible {
     var loopAction: LoopAction { get }
 }
 
+/// `LoopAction` under a name that no generic parameter or member type shadows: the extensions below name it so.
+public typealias _LoopActionConvertibleRoot = LoopAction
+
 extension LoopAction: LoopActionConvertible {
-    public init?(loopAction: LoopAction) { self = loopAction }
-    public var loopAction: LoopAction { self }
+    public init?(loopAction: _LoopActionConvertibleRoot) { self = loopAction }
+    public var loopAction: _LoopActionConvertibleRoot { self }
 }
 
 extension StepAction: LoopActionConvertible {
-    public init?(loopAction: LoopAction) {
+    public init?(loopAction: _LoopActionConvertibleRoot) {
         guard case let .step(value) = loopAction else { return nil }
         self = value
     }
-    public var loopAction: LoopAction { .step(self) }
+    public var loopAction: _LoopActionConvertibleRoot { .step(self) }
 }
 
 #if canImport(SwiftRex)
-extension Reducer where ActionType: LoopActionConvertible {
+extension SwiftRex.Reducer where ActionType: LoopActionConvertible {
     /// Runs this reducer on its own actions inside `LoopAction`, on the part of `GlobalState` at `state`.
     public func liftToLoopAction<GlobalState>(
-        state: WritableKeyPath<GlobalState, StateType>
-    ) -> Reducer<LoopAction, GlobalState> {
+        state: Swift.WritableKeyPath<GlobalState, StateType>
+    ) -> SwiftRex.Reducer<_LoopActionConvertibleRoot, GlobalState> {
         lift(
             actionGetter: { ActionType(loopAction: $0) },
             stateGetter: { $0[keyPath: state] },
@@ -1056,58 +1068,58 @@ extension Reducer where ActionType: LoopActionConvertible {
     }
 
     /// Runs this reducer on its own actions inside `LoopAction`, on the same state.
-    public func liftToLoopAction() -> Reducer<LoopAction, StateType> {
+    public func liftToLoopAction() -> SwiftRex.Reducer<_LoopActionConvertibleRoot, StateType> {
         lift(actionGetter: { ActionType(loopAction: $0) }, stateGetter: { $0 }, stateSetter: { $0 = $1 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: LoopActionConvertible, OutputActionType: LoopActionConvertible {
+extension SwiftRex.MiddlewareProtocol where InputActionType: LoopActionConvertible, OutputActionType: LoopActionConvertible {
     /// Receives its own actions from `LoopAction`, its output wrapped back into `LoopAction`; `state` may be a key path.
     public func liftToLoopAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<LoopAction, LoopAction, GlobalState, Self> {
+    ) -> SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: state)
     }
 
     /// Receives its own actions from `LoopAction`, its output wrapped back into `LoopAction`, on the same state.
-    public func liftToLoopAction() -> LiftMiddleware<LoopAction, LoopAction, StateType, Self> {
+    public func liftToLoopAction() -> SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, StateType, Self> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: { $0 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: LoopActionConvertible, OutputActionType: LoopActionConvertible, StateType == Void {
+extension SwiftRex.MiddlewareProtocol where InputActionType: LoopActionConvertible, OutputActionType: LoopActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `LoopAction`, its output wrapped back into `LoopAction`, in any global state: it reads none.
-    public func liftToLoopAction<GlobalState>() -> LiftMiddleware<LoopAction, LoopAction, GlobalState, Self> {
+    public func liftToLoopAction<GlobalState>() -> SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: LoopActionConvertible, OutputActionType == Never {
+extension SwiftRex.MiddlewareProtocol where InputActionType: LoopActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `LoopAction`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToLoopAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> LiftMiddleware<LoopAction, LoopAction, GlobalState, Self> {
+    ) -> SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `LoopAction`, for middlewares that never dispatch, on the same state.
-    public func liftToLoopAction() -> LiftMiddleware<LoopAction, LoopAction, StateType, Self> {
+    public func liftToLoopAction() -> SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, StateType, Self> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension MiddlewareProtocol where InputActionType: LoopActionConvertible, OutputActionType == Never, StateType == Void {
+extension SwiftRex.MiddlewareProtocol where InputActionType: LoopActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `LoopAction`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToLoopAction<GlobalState>() -> LiftMiddleware<LoopAction, LoopAction, GlobalState, Self> {
+    public func liftToLoopAction<GlobalState>() -> SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, Self> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: LoopActionConvertible, MiddlewareType.OutputActionType: LoopActionConvertible {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: LoopActionConvertible, MiddlewareType.OutputActionType: LoopActionConvertible {
     /// A reader of this middleware receiving its own actions from `LoopAction`, its output wrapped back into `LoopAction`; `state` may be a key path.
     public func liftToLoopAction<GlobalState>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<LoopAction, LoopAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: state)
     }
 
@@ -1115,42 +1127,42 @@ extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: LoopAct
     public func liftToLoopAction<GlobalState, GlobalDependencies>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<LoopAction, LoopAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: state, dependencies: dependencies)
     }
 
     /// A reader of this middleware receiving its own actions from `LoopAction`, its output wrapped back into `LoopAction`, on the same state.
-    public func liftToLoopAction() -> MiddlewareReader<Dependencies, LiftMiddleware<LoopAction, LoopAction, MiddlewareType.StateType, MiddlewareType>> {
+    public func liftToLoopAction() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: { $0 })
     }
 
     /// A reader of this middleware receiving its own actions from `LoopAction`, its output wrapped back into `LoopAction`, on the same state; its dependencies are taken from `GlobalDependencies`.
     public func liftToLoopAction<GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<LoopAction, LoopAction, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: { $0 }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: LoopActionConvertible, MiddlewareType.OutputActionType: LoopActionConvertible, MiddlewareType.StateType == Void {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: LoopActionConvertible, MiddlewareType.OutputActionType: LoopActionConvertible, MiddlewareType.StateType == Swift.Void {
     /// A reader of this middleware receiving its own actions from `LoopAction`, its output wrapped back into `LoopAction`, in any global state: it reads none.
-    public func liftToLoopAction<GlobalState>() -> MiddlewareReader<Dependencies, LiftMiddleware<LoopAction, LoopAction, GlobalState, MiddlewareType>> {
+    public func liftToLoopAction<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: { (_: GlobalState) in () })
     }
 
     /// A reader of this middleware receiving its own actions from `LoopAction`, its output wrapped back into `LoopAction`, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
     public func liftToLoopAction<GlobalState, GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<LoopAction, LoopAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: { (_: GlobalState) in () }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: LoopActionConvertible, MiddlewareType.OutputActionType == Never {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: LoopActionConvertible, MiddlewareType.OutputActionType == Swift.Never {
     /// A reader of this middleware receiving its own actions from `LoopAction`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToLoopAction<GlobalState>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType
-    ) -> MiddlewareReader<Dependencies, LiftMiddleware<LoopAction, LoopAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(loopAction: $0) }, outputAction: { $0 }, state: state)
     }
 
@@ -1158,43 +1170,43 @@ extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: LoopAct
     public func liftToLoopAction<GlobalState, GlobalDependencies>(
         state: @escaping (GlobalState) -> MiddlewareType.StateType,
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<LoopAction, LoopAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(loopAction: $0) }, outputAction: { $0 }, state: state, dependencies: dependencies)
     }
 
     /// A reader of this middleware receiving its own actions from `LoopAction`, for middlewares that never dispatch, on the same state.
-    public func liftToLoopAction() -> MiddlewareReader<Dependencies, LiftMiddleware<LoopAction, LoopAction, MiddlewareType.StateType, MiddlewareType>> {
+    public func liftToLoopAction() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(loopAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 
     /// A reader of this middleware receiving its own actions from `LoopAction`, for middlewares that never dispatch, on the same state; its dependencies are taken from `GlobalDependencies`.
     public func liftToLoopAction<GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<LoopAction, LoopAction, MiddlewareType.StateType, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(loopAction: $0) }, outputAction: { $0 }, state: { $0 }, dependencies: dependencies)
     }
 }
 
-extension MiddlewareReaderProtocol where MiddlewareType.InputActionType: LoopActionConvertible, MiddlewareType.OutputActionType == Never, MiddlewareType.StateType == Void {
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: LoopActionConvertible, MiddlewareType.OutputActionType == Swift.Never, MiddlewareType.StateType == Swift.Void {
     /// A reader of this middleware receiving its own actions from `LoopAction`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToLoopAction<GlobalState>() -> MiddlewareReader<Dependencies, LiftMiddleware<LoopAction, LoopAction, GlobalState, MiddlewareType>> {
+    public func liftToLoopAction<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(loopAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 
     /// A reader of this middleware receiving its own actions from `LoopAction`, for middlewares that never dispatch, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
     public func liftToLoopAction<GlobalState, GlobalDependencies>(
         dependencies: @escaping (GlobalDependencies) -> Dependencies
-    ) -> MiddlewareReader<GlobalDependencies, LiftMiddleware<LoopAction, LoopAction, GlobalState, MiddlewareType>> {
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, MiddlewareType>> {
         lift(inputAction: { MiddlewareType.InputActionType(loopAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () }, dependencies: dependencies)
     }
 }
 
-extension StoreType where ActionType == LoopAction {
+extension SwiftRex.StoreType where ActionType == _LoopActionConvertibleRoot {
     /// A store for a view that sends `ViewAction`s and reads `ViewState`.
     public func projection<ViewAction: LoopActionConvertible, ViewState>(
         for viewAction: ViewAction.Type,
         state: @escaping (StateType) -> ViewState
-    ) -> StoreProjection<ViewAction, ViewState> {
+    ) -> SwiftRex.StoreProjection<ViewAction, ViewState> {
         projection(action: { $0.loopAction }, state: state)
     }
 }
@@ -1206,43 +1218,43 @@ extension CombineRex.EffectMiddleware where InputActionType: LoopActionConvertib
     /// Receives its own actions from `LoopAction`, its output wrapped back into `LoopAction`; `state` may be a key path.
     public func liftToLoopAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> CombineRex.EffectMiddleware<LoopAction, LoopAction, GlobalState, Dependencies> {
+    ) -> CombineRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: state)
     }
 
     /// Receives its own actions from `LoopAction`, its output wrapped back into `LoopAction`, on the same state.
-    public func liftToLoopAction() -> CombineRex.EffectMiddleware<LoopAction, LoopAction, StateType, Dependencies> {
+    public func liftToLoopAction() -> CombineRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: { $0 })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType: LoopActionConvertible, StateType == Void {
+extension CombineRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType: LoopActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `LoopAction`, its output wrapped back into `LoopAction`, in any global state: it reads none.
-    public func liftToLoopAction<GlobalState>() -> CombineRex.EffectMiddleware<LoopAction, LoopAction, GlobalState, Dependencies> {
+    public func liftToLoopAction<GlobalState>() -> CombineRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: { (_: GlobalState) in () })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType == Never {
+extension CombineRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `LoopAction`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToLoopAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> CombineRex.EffectMiddleware<LoopAction, LoopAction, GlobalState, Dependencies> {
+    ) -> CombineRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `LoopAction`, for middlewares that never dispatch, on the same state.
-    public func liftToLoopAction() -> CombineRex.EffectMiddleware<LoopAction, LoopAction, StateType, Dependencies> {
+    public func liftToLoopAction() -> CombineRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-extension CombineRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType == Never, StateType == Void {
+extension CombineRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `LoopAction`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToLoopAction<GlobalState>() -> CombineRex.EffectMiddleware<LoopAction, LoopAction, GlobalState, Dependencies> {
+    public func liftToLoopAction<GlobalState>() -> CombineRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -1253,40 +1265,40 @@ extension RxSwiftRex.EffectMiddleware where InputActionType: LoopActionConvertib
     /// Receives its own actions from `LoopAction`, its output wrapped back into `LoopAction`; `state` may be a key path.
     public func liftToLoopAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> RxSwiftRex.EffectMiddleware<LoopAction, LoopAction, GlobalState, Dependencies> {
+    ) -> RxSwiftRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: state)
     }
 
     /// Receives its own actions from `LoopAction`, its output wrapped back into `LoopAction`, on the same state.
-    public func liftToLoopAction() -> RxSwiftRex.EffectMiddleware<LoopAction, LoopAction, StateType, Dependencies> {
+    public func liftToLoopAction() -> RxSwiftRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: { $0 })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType: LoopActionConvertible, StateType == Void {
+extension RxSwiftRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType: LoopActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `LoopAction`, its output wrapped back into `LoopAction`, in any global state: it reads none.
-    public func liftToLoopAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<LoopAction, LoopAction, GlobalState, Dependencies> {
+    public func liftToLoopAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType == Never {
+extension RxSwiftRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `LoopAction`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToLoopAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> RxSwiftRex.EffectMiddleware<LoopAction, LoopAction, GlobalState, Dependencies> {
+    ) -> RxSwiftRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `LoopAction`, for middlewares that never dispatch, on the same state.
-    public func liftToLoopAction() -> RxSwiftRex.EffectMiddleware<LoopAction, LoopAction, StateType, Dependencies> {
+    public func liftToLoopAction() -> RxSwiftRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension RxSwiftRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType == Never, StateType == Void {
+extension RxSwiftRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `LoopAction`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToLoopAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<LoopAction, LoopAction, GlobalState, Dependencies> {
+    public func liftToLoopAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
@@ -1297,40 +1309,40 @@ extension ReactiveSwiftRex.EffectMiddleware where InputActionType: LoopActionCon
     /// Receives its own actions from `LoopAction`, its output wrapped back into `LoopAction`; `state` may be a key path.
     public func liftToLoopAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> ReactiveSwiftRex.EffectMiddleware<LoopAction, LoopAction, GlobalState, Dependencies> {
+    ) -> ReactiveSwiftRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: state)
     }
 
     /// Receives its own actions from `LoopAction`, its output wrapped back into `LoopAction`, on the same state.
-    public func liftToLoopAction() -> ReactiveSwiftRex.EffectMiddleware<LoopAction, LoopAction, StateType, Dependencies> {
+    public func liftToLoopAction() -> ReactiveSwiftRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: { $0 })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType: LoopActionConvertible, StateType == Void {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType: LoopActionConvertible, StateType == Swift.Void {
     /// Receives its own actions from `LoopAction`, its output wrapped back into `LoopAction`, in any global state: it reads none.
-    public func liftToLoopAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<LoopAction, LoopAction, GlobalState, Dependencies> {
+    public func liftToLoopAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0.loopAction }, state: { (_: GlobalState) in () })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType == Never {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType == Swift.Never {
     /// Receives its own actions from `LoopAction`, for middlewares that never dispatch; `state` may be a key path.
     public func liftToLoopAction<GlobalState>(
         state: @escaping (GlobalState) -> StateType
-    ) -> ReactiveSwiftRex.EffectMiddleware<LoopAction, LoopAction, GlobalState, Dependencies> {
+    ) -> ReactiveSwiftRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0 }, state: state)
     }
 
     /// Receives its own actions from `LoopAction`, for middlewares that never dispatch, on the same state.
-    public func liftToLoopAction() -> ReactiveSwiftRex.EffectMiddleware<LoopAction, LoopAction, StateType, Dependencies> {
+    public func liftToLoopAction() -> ReactiveSwiftRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, StateType, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0 }, state: { $0 })
     }
 }
 
-extension ReactiveSwiftRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType == Never, StateType == Void {
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: LoopActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
     /// Receives its own actions from `LoopAction`, for middlewares that never dispatch, in any global state: it reads none.
-    public func liftToLoopAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<LoopAction, LoopAction, GlobalState, Dependencies> {
+    public func liftToLoopAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_LoopActionConvertibleRoot, _LoopActionConvertibleRoot, GlobalState, Dependencies> {
         lift(inputAction: { InputActionType(loopAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
     }
 }
