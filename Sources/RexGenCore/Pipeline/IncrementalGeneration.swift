@@ -336,17 +336,9 @@ public enum IncrementalGeneration {
         }
     }
 
-    /// The files a run writes, known before it runs: the two default outputs (and, with `filePerSource`,
-    /// one per source), or one per template.
+    /// The files a run writes, known before it runs (see `OutputLayout`).
     static func outputNames(_ options: GenerationOptions, sourcePaths: [String]) -> [String] {
-        guard !options.templates.isEmpty else {
-            let perSource = options.filePerSource ? sourcePaths.map(EnumPropertiesRenderer.perSourceFileName) : []
-            return [EnumPropertiesRenderer.fileName] + perSource + (options.lift.isEmpty ? [] : [LiftRenderer.fileName])
-        }
-        return options.templates.map { nameOrPath in
-            TemplateSource.builtIns.first { $0.name == nameOrPath }?.outputFileName
-                ?? ((nameOrPath as NSString).lastPathComponent as NSString).deletingPathExtension + ".generated.swift"
-        }
+        OutputLayout(options).fileNames(sourcePaths: sourcePaths)
     }
 
     private static func wallClockNanoseconds() -> Int64 {

@@ -2,30 +2,19 @@ import Foundation
 
 /// Writes DESIGN.md's "Output 1": an optional-returning property and an `is<Case>` property per case.
 public enum EnumPropertiesRenderer {
-    public static let fileName = "EnumProperties.generated.swift"
+    public static let fileName = OutputLayout.enumPropertiesFileName
     public static let purpose = "Enum properties for action enums."
 
     /// The suffix of the files `renderPerSource` names after their source file.
-    public static let perSourceSuffix = "+EnumProperties.generated.swift"
+    public static let perSourceSuffix = OutputLayout.perSourceSuffix
 
     public static func render(_ plan: EnumPropertiesPlan) -> GeneratedFile {
         render(plan, reusing: nil).file
     }
 
-    /// `Foo.swift` → `Foo+EnumProperties.generated.swift`. A Swift module's files have distinct names, so
-    /// these are distinct too, and the build plugin can name them all before anything runs.
+    /// See `OutputLayout.perSourceFileName(for:)`.
     public static func perSourceFileName(for sourcePath: String) -> String {
-        // On the path's bytes: a target's tens of thousands of sources are named three times a run, and
-        // `lastIndex(of: "/")` walks `Character`s (grapheme breaking), which cost a modular app's one-edit
-        // run tens of milliseconds.
-        let name = sourcePath.withCString { start -> String in
-            let end = start + strlen(start)
-            let nameStart = strrchr(start, 0x2F).map { UnsafePointer($0) + 1 } ?? start
-            var count = end - nameStart
-            if count >= 6, memcmp(end - 6, ".swift", 6) == 0 { count -= 6 }
-            return String(decoding: UnsafeRawBufferPointer(start: nameStart, count: count), as: UTF8.self)
-        }
-        return name + perSourceSuffix
+        OutputLayout.perSourceFileName(for: sourcePath)
     }
 
     /// - Parameter previous: the last run's sections; those whose inputs did not change are copied.

@@ -53,9 +53,9 @@ public final class Watcher {
     public let interval: Duration
     private let reload: (() -> WatchSettings?)?
     private let templateRenderer: (any TemplateRendering)?
-    /// Names of the files generations write, never watched as input. Templates choose their own names,
-    /// so the set grows with what each generation actually produced.
-    private var outputNames: Set<String> = [EnumPropertiesRenderer.fileName, LiftRenderer.fileName]
+    /// Names of the files generations write, never watched as input: those the layout names before any
+    /// run, and each generation's own (one per source with `filePerSource`), as they appear.
+    private var outputNames: Set<String>
     /// The non-system headers that the given C headers included in the last generation: watched too, as
     /// the `--output` cache counts them, so editing one (an enum, or a macro one depends on) regenerates.
     private var includedHeaders: [String] = []
@@ -65,6 +65,8 @@ public final class Watcher {
     public init(settings: WatchSettings, interval: Duration = .milliseconds(250),
                 templateRenderer: (any TemplateRendering)? = nil, reload: (() -> WatchSettings?)? = nil) {
         self.settings = settings
+        self.outputNames = Set(OutputLayout(settings.options).fileNames(sourcePaths: []))
+            .union([OutputLayout.enumPropertiesFileName, OutputLayout.liftFileName])
         self.interval = interval
         self.templateRenderer = templateRenderer
         self.reload = reload

@@ -37,6 +37,11 @@ final class RealModuleShapesTests: XCTestCase {
             let text = try String(contentsOf: generated[0], encoding: .utf8)
             XCTAssertTrue(text.contains("    @_spi(Experimental)\n    public var doExpr: DoExprSyntax? {"), text)
             XCTAssertFalse(text.contains("@_spi(Experimental)\n    public var ifExpr"), text)
+            // Members of an enum in an SPI type or SPI extension carry the attribute too, so they read as SPI
+            // in the module's interface as the enum does.
+            for member in ["public var plain: Swift.Void?", "public var isPlain: Swift.Bool", "public var body: DoExprSyntax?"] {
+                XCTAssertTrue(text.contains("    @_spi(Experimental)\n    \(member)"), "\(member)\n\(text)")
+            }
             try compileModule("Syntax", sources: sourceFiles(in: work) + generated, mode: mode, in: work)
         }
     }

@@ -28,6 +28,22 @@ final class PluginArgumentTests: XCTestCase {
                          references: references, configuration: configuration)
     }
 
+    // MARK: - Output names
+
+    /// The plugins name the outputs before RexGen runs, with their own copy of the names: it must be
+    /// RexGen's `OutputLayout`, in both layouts, with and without lifts, for awkward source names too.
+    func testThePluginsNameTheOutputsAsOutputLayoutDoes() {
+        let sources = Self.sources + ["/p/Sources/Feature/Dotted.Name.swift", "/p/Sources/Feature/Deep/Ünïcode Action.swift"]
+        for modules in [[], ["SwiftRex"]] {
+            let planned = invocation(dependencyModules: modules, sources: sources)
+            for filePerSource in [false, true] {
+                let layout = OutputLayout(filePerSource: filePerSource, writesLifts: planned.writesLiftFile)
+                XCTAssertEqual(planned.outputFileNames(filePerSource: filePerSource), layout.fileNames(sourcePaths: sources),
+                               "\(modules), filePerSource: \(filePerSource)")
+            }
+        }
+    }
+
     // MARK: - Detection
 
     func testTheTableHasEveryFrameworkRexGenWritesLiftsFor() {

@@ -1,7 +1,7 @@
 /// Writes DESIGN.md's "Output 2": per root, `<Root>Convertible` and its conformances (framework-neutral),
 /// then each framework's one-call lifts inside `#if canImport(<Module>)` (see `LiftFrameworkSection`).
 public enum LiftRenderer {
-    public static let fileName = "ActionLifts.generated.swift"
+    public static let fileName = OutputLayout.liftFileName
     public static let purpose = "Lift extensions for the action tree."
 
     /// What the file imports for its framework sections: each module with the imports it needs, in the
