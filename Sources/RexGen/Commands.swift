@@ -37,37 +37,13 @@ struct GenerateCommand: ParsableCommand {
                                                 configurationFile: resolved.configurationFile,
                                                 templateRenderer: StencilTemplateRenderer(), exitsAfterwards: true)
         ProcessLifetime.keepUntilExit(outcome)
-        switch outcome {
-        case .upToDate(let diagnostics):
-            if !input.quiet { diagnostics.forEach(Console.error) }
-            if input.verbose {
-                Console.error("rexgen: nothing changed since the last run (\(ContinuousClock.now - clock)); \(directory) is up to date")
-            }
-        case .referencesChangedInNothingUsed(let diagnostics, let readFiles):
-            if !input.quiet { diagnostics.forEach(Console.error) }
-            if input.verbose {
-                Console.error("rexgen: \(readFiles) reference file(s) changed in nothing generation reads of them "
-                    + "(\(ContinuousClock.now - clock)); \(directory) is up to date")
-            }
-        case .sourcesChangedInTheirOwnFiles(let diagnostics, let readFiles, let written):
-            if !input.quiet { diagnostics.forEach(Console.error) }
-            if input.verbose {
-                Console.error("rexgen: \(readFiles) file(s) changed in nothing other outputs read of them; only their "
-                    + "own files were rendered again (\(ContinuousClock.now - clock))")
-            }
-            try report(written, in: directory)
-        case .leafOfTheTreeChanged(let diagnostics, let written):
-            if !input.quiet { diagnostics.forEach(Console.error) }
-            if input.verbose {
-                Console.error("rexgen: 1 file gained or lost a leaf of the action tree; only its lift conformance "
-                    + "(and the file's own output) was written or removed (\(ContinuousClock.now - clock))")
-            }
-            try report(written, in: directory)
-        case .generated(let result, let written):
+        if !input.quiet { outcome.lastRunDiagnostics.forEach(Console.error) }
+        if let result = outcome.result {
             input.report(result)
             guard !result.hasErrors else { throw ExitCode(1) }
-            try report(written, in: directory)
         }
+        if input.verbose { Console.error("rexgen: \(outcome.pathTaken) (\(ContinuousClock.now - clock)) in \(directory)") }
+        if let written = outcome.written { try report(written, in: directory) }
     }
 
     private func write(_ result: Pipeline.Result, to directory: String, options: GenerationOptions) throws {

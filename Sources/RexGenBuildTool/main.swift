@@ -24,36 +24,14 @@ do {
 var diagnostics: [Diagnostic] = []
 let configuration = arguments.configurationPath.flatMap { ConfigurationFile.load(path: $0, diagnostics: &diagnostics) }
 let (options, outputDirectory) = arguments.flags.merged(over: configuration)
-switch diagnostics.containsErrors ? nil : IncrementalGeneration.run(options, outputDirectory: outputDirectory!,
-                                                                     configurationFile: arguments.configurationPath,
-                                                                     exitsAfterwards: true) {
-case nil:
-    break
-case .upToDate(let previous)?:
-    if !arguments.quiet { previous.forEach(printError) }
-case .referencesChangedInNothingUsed(let previous, let readFiles)?:
-    if !arguments.quiet { previous.forEach(printError) }
+if !diagnostics.containsErrors {
+    let outcome = IncrementalGeneration.run(options, outputDirectory: outputDirectory!,
+                                            configurationFile: arguments.configurationPath, exitsAfterwards: true)
+    if !arguments.quiet { outcome.lastRunDiagnostics.forEach(printError) }
+    diagnostics += outcome.diagnostics
     if arguments.verbose {
-        printError("RexGenBuildTool: \(readFiles) reference file(s) changed in nothing generation reads of them; outputs current")
-    }
-case .sourcesChangedInTheirOwnFiles(let previous, let readFiles, let written)?:
-    if !arguments.quiet { previous.forEach(printError) }
-    diagnostics += written.diagnostics
-    if arguments.verbose {
-        printError("RexGenBuildTool: \(readFiles) file(s) changed in nothing other outputs read of them; "
-            + "\(written.written.count) of their own files written again")
-    }
-case .leafOfTheTreeChanged(let previous, let written)?:
-    if !arguments.quiet { previous.forEach(printError) }
-    diagnostics += written.diagnostics
-    if arguments.verbose {
-        printError("RexGenBuildTool: 1 file gained or lost a leaf of the action tree; its lift conformance "
-            + "written or removed, \(written.written.count) file(s) written again")
-    }
-case .generated(let result, let written)?:
-    diagnostics += result.diagnostics + written.diagnostics
-    if arguments.verbose {
-        for timing in result.timings {
+        printError("RexGenBuildTool: \(outcome.pathTaken)")
+        for timing in outcome.result?.timings ?? [] {
             printError("RexGenBuildTool: \(timing.stage) \(String(format: "%.2f", timing.seconds * 1000)) ms  \(timing.detail)")
         }
     }

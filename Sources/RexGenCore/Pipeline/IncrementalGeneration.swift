@@ -22,6 +22,53 @@ public enum IncrementalGeneration {
         /// last run's.
         case leafOfTheTreeChanged(diagnostics: [String], written: OutputDirectory.WriteResult)
         case generated(Pipeline.Result, OutputDirectory.WriteResult)
+
+        /// The last run's diagnostics, as printed lines, that a run taking a shorter path shows again.
+        public var lastRunDiagnostics: [String] {
+            switch self {
+            case .upToDate(let lines), .referencesChangedInNothingUsed(let lines, _),
+                 .sourcesChangedInTheirOwnFiles(let lines, _, _), .leafOfTheTreeChanged(let lines, _): lines
+            case .generated: []
+            }
+        }
+
+        /// The whole run's result, when it went the whole way.
+        public var result: Pipeline.Result? {
+            if case .generated(let result, _) = self { return result }
+            return nil
+        }
+
+        /// What was written, when anything could have been.
+        public var written: OutputDirectory.WriteResult? {
+            switch self {
+            case .upToDate, .referencesChangedInNothingUsed: nil
+            case .sourcesChangedInTheirOwnFiles(_, _, let written), .leafOfTheTreeChanged(_, let written),
+                 .generated(_, let written): written
+            }
+        }
+
+        /// This run's new diagnostics: the analysis's on the whole way, and the writing's.
+        public var diagnostics: [Diagnostic] {
+            (result?.diagnostics ?? []) + (written?.diagnostics ?? [])
+        }
+
+        /// The path the run took, in a line for `--verbose`.
+        public var pathTaken: String {
+            switch self {
+            case .upToDate: "nothing changed since the last run; the outputs are current"
+            case .referencesChangedInNothingUsed(_, let readFiles):
+                "\(readFiles) reference file(s) changed in nothing generation reads of them; the outputs are current"
+            case .sourcesChangedInTheirOwnFiles(_, let readFiles, let written):
+                "\(readFiles) file(s) changed in nothing other outputs read of them; only their own files were "
+                    + "rendered again, \(written.written.count) written"
+            case .leafOfTheTreeChanged(_, let written):
+                "1 file gained or lost a leaf of the action tree; only its lift conformance (and the file's own "
+                    + "output) was written or removed, \(written.written.count) file(s) written"
+            case .generated(let result, let written):
+                "the whole way: \(result.parsedFileCount) file(s) parsed, \(written.written.count) written, "
+                    + "\(written.unchanged.count) unchanged, \(written.removed.count) removed"
+            }
+        }
     }
 
     /// - Parameter configurationFile: the `rexgen.yml` the options came from, which is an input too.
