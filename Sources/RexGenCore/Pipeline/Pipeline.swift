@@ -74,6 +74,38 @@ public enum Pipeline {
                          detail: "", diagnostics: &diagnostics, timings: &timings)
     }
 
+    /// `readModel`, parsing only the files whose content differs from `memory`'s, which then holds this
+    /// run's parses: a process that generates again and again (the watcher) keeps them between runs.
+    static func readModel(_ options: GenerationOptions, remembering memory: inout ParseMemory,
+                          diagnostics: inout [Diagnostic], timings: inout [StageTiming]) -> SourceModel {
+        let paths = collectPaths(options, diagnostics: &diagnostics, timings: &timings)
+        let parseClock = Stopwatch()
+        if memory.referenceRules != options.selection.referenceSummaryKey {
+            memory.references = [:]
+            memory.referenceRules = options.selection.referenceSummaryKey
+        }
+        func read(_ paths: [String], from remembered: inout [String: ParseMemory.Entry],
+                  summarisingWith rules: SelectionRules?) -> SourceReadingStage.Output {
+            let answers = SourceReadingStage.read(paths.map {
+                SourceReadingStage.Request(path: $0, hashesContent: true, cached: remembered[$0], summaryRules: rules)
+            })
+            remembered = [:]
+            for (path, answer) in zip(paths, answers) {
+                if let hash = answer.contentHash { remembered[path] = (answer.file, hash) }
+                if answer.wasParsed { memory.parsedFileCount += 1 }
+            }
+            return SourceReadingStage.Output(files: answers.map(\.file), byteCount: answers.reduce(0) { $0 + $1.size })
+        }
+        memory.parsedFileCount = 0
+        var sources = memory.sources, references = memory.references
+        let sourceOutput = read(paths.sources, from: &sources, summarisingWith: nil)
+        let referenceOutput = read(paths.references, from: &references, summarisingWith: options.selection)
+        memory.sources = sources
+        memory.references = references
+        return makeModel(sources: sourceOutput, references: referenceOutput, options, since: parseClock,
+                         detail: ", \(memory.parsedFileCount) parsed", diagnostics: &diagnostics, timings: &timings)
+    }
+
     /// The model from files already read (and perhaps taken from a cache), plus the C headers' enums.
     static func makeModel(sources: SourceReadingStage.Output, references: SourceReadingStage.Output,
                           _ options: GenerationOptions, since parseClock: Stopwatch, detail: String,
@@ -94,6 +126,18 @@ public enum Pipeline {
     /// - Parameter templateRenderer: renders `options.templates`; without one, templates are an error.
     /// - Parameter summarisingReferences: false reads references whole, which must come out the same (the
     ///   tests compare both).
+    /// `run`, parsing only the files whose content changed since the run that filled `memory`.
+    public static func run(_ options: GenerationOptions, templateRenderer: (any TemplateRendering)? = nil,
+                           remembering memory: inout ParseMemory) -> Result {
+        var diagnostics: [Diagnostic] = []
+        var timings: [StageTiming] = []
+        let model = readModel(options, remembering: &memory, diagnostics: &diagnostics, timings: &timings)
+        var result = analyseAndRender(model, options, diagnostics: diagnostics, timings: timings,
+                                      templateRenderer: templateRenderer)
+        result.parsedFileCount = memory.parsedFileCount
+        return result
+    }
+
     public static func run(_ options: GenerationOptions, templateRenderer: (any TemplateRendering)? = nil,
                            summarisingReferences: Bool = true) -> Result {
         var diagnostics: [Diagnostic] = []

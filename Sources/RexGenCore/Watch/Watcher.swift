@@ -30,6 +30,8 @@ public struct WatchEvent: Sendable {
     public var changes: SourceSnapshot.Changes
     /// Swift inputs (sources and references) watched after this generation.
     public var watchedFileCount: Int
+    /// Swift inputs parsed for this generation; the others' parses were kept from the last one.
+    public var parsedFileCount = 0
     /// The run's diagnostics, then any from writing.
     public var diagnostics: [Diagnostic]
     /// Output files rewritten because their content changed.
@@ -56,6 +58,8 @@ public final class Watcher {
     /// Names of the files generations write, never watched as input: those the layout names before any
     /// run, and each generation's own (one per source with `filePerSource`), as they appear.
     private var outputNames: Set<String>
+    /// The last generation's parses: the next parses only the files whose content changed.
+    private var parses = ParseMemory()
     /// The non-system headers that the given C headers included in the last generation: watched too, as
     /// the `--output` cache counts them, so editing one (an enum, or a macro one depends on) regenerates.
     private var includedHeaders: [String] = []
@@ -140,7 +144,7 @@ public final class Watcher {
 
     private func generate(_ trigger: WatchEvent.Trigger, changes: SourceSnapshot.Changes) -> WatchEvent {
         let clock = Stopwatch()
-        let result = Pipeline.run(settings.options, templateRenderer: templateRenderer)
+        let result = Pipeline.run(settings.options, templateRenderer: templateRenderer, remembering: &parses)
         updateIncludedHeaders(from: result.model)
         let newNames = Set(result.files.map(\.name)).subtracting(outputNames)
         if !newNames.isEmpty {
@@ -151,6 +155,7 @@ public final class Watcher {
         var event = WatchEvent(trigger: trigger, changes: changes, watchedFileCount: snapshot.files.count,
                                diagnostics: result.diagnostics, written: [], unchanged: [], timings: result.timings,
                                seconds: 0, outputUpdated: false)
+        event.parsedFileCount = result.parsedFileCount
         if !result.hasErrors {
             let written = OutputDirectory(path: settings.outputDirectory)
                 .write(result.files, removingStale: settings.options.staleOutputSuffix)

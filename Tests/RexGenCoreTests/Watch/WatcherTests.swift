@@ -67,6 +67,32 @@ final class WatcherTests: XCTestCase {
         XCTAssertTrue(try output.contains("var isPaused: Swift.Bool"))
     }
 
+    /// Issue 29: the watcher keeps the last generation's parses, so an edit parses only the edited file, and
+    /// the output is what a run from scratch writes.
+    func testAnEditParsesOnlyTheEditedFile() throws {
+        for index in 0..<5 {
+            try TestSupport.write(["Sources/Other\(index).swift": "enum Other\(index)Action { case a, b }\n"], under: root)
+        }
+        let watcher = makeWatcher()
+        let initial = watcher.start()
+        XCTAssertEqual(initial.parsedFileCount, 6)
+        try source("case started\n    case stopped")
+        let changed = try XCTUnwrap(watcher.poll())
+        // The edited file, and the output the first generation wrote inside the sources (an input, known by
+        // its header): new since then.
+        XCTAssertEqual(changed.parsedFileCount, 2)
+        let fromScratch = Pipeline.run(makeWatcher().settings.options)
+        XCTAssertEqual(try output, fromScratch.files.first { $0.name == EnumPropertiesRenderer.fileName }?.contents)
+        // The same size and time, another content: read and hashed, so parsed again.
+        let attributes = try FileManager.default.attributesOfItem(atPath: sourceURL.path)
+        try source("case started\n    case stopper")
+        try FileManager.default.setAttributes([.modificationDate: attributes[.modificationDate]!], ofItemAtPath: sourceURL.path)
+        try TestSupport.write(["Sources/Other0.swift": "enum Other0Action { case a, c }\n"], under: root)
+        let both = try XCTUnwrap(watcher.poll())
+        XCTAssertEqual(both.parsedFileCount, 3, "the two edited files and the output, rewritten since")
+        XCTAssertTrue(try output.contains("var isStopper: Swift.Bool"))
+    }
+
     func testARegenerationWithTheSameOutputWritesNothing() throws {
         let watcher = makeWatcher()
         _ = watcher.start()
