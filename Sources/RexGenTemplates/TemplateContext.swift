@@ -27,7 +27,8 @@ public enum TemplateContext {
             guard !generating.isEmpty || planned.generatesCasePaths else { return nil }
             return typeObject(planned.declaration, access: planned.access, planned: planned, selected: true,
                               qualifier: qualifier, cases: generating.map {
-                                  caseObject($0.declaration, planned: $0, enumAttributes: planned.declaration.attributes)
+                                  caseObject($0.declaration, planned: $0, enumAttributes: planned.declaration.attributes,
+                                             enumIsNoncopyable: planned.declaration.isNoncopyable)
                               })
         }
         var context: [String: Any] = [
@@ -56,7 +57,8 @@ public enum TemplateContext {
                 : PlannedCase(declaration: enumCase, generatesValueProperty: false, generatesIsProperty: false,
                               payloadTypes: (enumCase.associatedValues ?? []).map {
                                   qualifier.qualified($0.typeText, in: declaration)
-                              }), isPlanned: index < plannedCases.count, enumAttributes: declaration.attributes)
+                              }), isPlanned: index < plannedCases.count, enumAttributes: declaration.attributes,
+                                  enumIsNoncopyable: declaration.isNoncopyable)
         }
         let annotations = annotationDictionary(declaration.annotations)
         var casePaths: TemplateObject?
@@ -102,19 +104,23 @@ public enum TemplateContext {
                 "availability": path.availability, "ifConfigOpen": ifConfig.openingLines, "ifConfigClose": ifConfig.closingLines,
             ])
         }
-        return TemplateObject([
+        var values: [String: Any] = [
+            "rootType": planned.casePathsRootType,
             "paths": shape.paths.map(object),
             "iterable": shape.iterable.map(object),
             "iteratorKeyword": shape.iteratorKeyword,
             "appendsNothingFirst": shape.appendsNothingFirst,
-        ])
+        ]
+        if let alias = planned.casePathsRootAlias { values["rootAlias"] = alias }
+        return TemplateObject(values)
     }
 
     /// - Parameter isPlanned: false when `planned` only carries the payload types of an enum RexGen
     ///   generates nothing for; its `generates…` flags then say what the default output would write.
     static func caseObject(_ enumCase: EnumCaseDeclaration, planned: PlannedCase, isPlanned: Bool = true,
-                           enumAttributes: [String] = []) -> TemplateObject {
-        let shape = PropertyShape(enumCase, payloadTypes: planned.payloadTypes, enumAttributes: enumAttributes)
+                           enumAttributes: [String] = [], enumIsNoncopyable: Bool = false) -> TemplateObject {
+        let shape = PropertyShape(enumCase, payloadTypes: planned.payloadTypes, enumAttributes: enumAttributes,
+                                  enumIsNoncopyable: enumIsNoncopyable)
         let generatesValue = isPlanned ? planned.generatesValueProperty : true
         var property: [String: Any] = [
             "name": shape.name, "pattern": shape.pattern, "type": shape.type, "getter": shape.getter,

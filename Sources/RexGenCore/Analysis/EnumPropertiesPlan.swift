@@ -20,6 +20,15 @@ public struct PlannedEnum: Sendable {
     public var cases: [PlannedCase]
     /// Gets swift-case-paths' `CasePathable` and `CasePathIterable` conformances (`casePaths: true`).
     public var generatesCasePaths = false
+    /// With case paths, a file-scope alias of the enum (`_AllCasePathsRoot4Root5Event` for `Root.Event`) that
+    /// `AllCasePaths` names it by: inside that struct, `Root`, `Element` and `Iterator` are its protocols'
+    /// associated types and the enum's member types are in scope, so the enum's own name may mean something
+    /// else. Nil when the enum or a type around it is generic (or not declared in the sources), where no
+    /// alias without arguments can name it and the enum's name is written as before.
+    public var casePathsRootAlias: String?
+
+    /// How `AllCasePaths` names the enum.
+    public var casePathsRootType: String { casePathsRootAlias ?? declaration.qualifiedNameForExtension }
 
     public init(declaration: EnumDeclaration, access: AccessLevel, cases: [PlannedCase]) {
         self.declaration = declaration

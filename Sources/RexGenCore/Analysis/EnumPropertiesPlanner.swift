@@ -182,14 +182,22 @@ struct EnumPropertiesPlanner {
             PlannedCase(declaration: enumCase, generatesValueProperty: declaration.cImport == nil, generatesIsProperty: true,
                         payloadTypes: (enumCase.associatedValues ?? []).map { qualifier.qualified($0.typeText, in: declaration) })
         }
-        if declaration.cImport == nil {
+        if declaration.isNoncopyable {
+            // A getter only borrows the value, and returning a payload would copy it (or, for a
+            // noncopyable payload, cannot be done at all): only `is<Case>` is generated.
+            for index in cases.indices { cases[index].generatesValueProperty = false }
+            diagnostics.append(.note("enum '\(declaration.qualifiedName)' is ~Copyable: only its is<Case> properties "
+                + "are generated, since a value property would copy the payload", at: declaration.location))
+        } else if declaration.cImport == nil {
             skipUnusableNames(&cases, diagnostics: &diagnostics)
             skipPayloadsNamedOutsideTheSources(&cases, of: declaration, imports: imports, diagnostics: &diagnostics)
         }
         skipCollisionsBetweenCases(&cases, diagnostics: &diagnostics)
         skipCollisionsWithUserMembers(&cases, of: declaration, diagnostics: &diagnostics, replacing: &replaced)
         var planned = PlannedEnum(declaration: declaration, access: access, cases: cases)
-        planned.generatesCasePaths = casePaths && declaration.cImport == nil && admitsCasePaths(declaration, diagnostics: &diagnostics)
+        planned.generatesCasePaths = casePaths && declaration.cImport == nil && !declaration.isNoncopyable
+            && admitsCasePaths(declaration, diagnostics: &diagnostics)
+        if planned.generatesCasePaths { planned.casePathsRootAlias = casePathsRootAlias(for: declaration) }
         return planned
     }
 
@@ -203,6 +211,12 @@ struct EnumPropertiesPlanner {
             reason = "declares AllCasePaths itself"
         } else if let member = userMembers(of: declaration, includingStatic: true).first(where: { $0.name == "allCasePaths" }) {
             reason = "declares allCasePaths itself at \(member.location)"
+        } else if let enumCase = declaration.cases.first(where: { $0.name == "allCasePaths" }) {
+            reason = "declares allCasePaths itself at \(enumCase.location)"
+        } else if let name = declaration.cases.lazy.flatMap({ $0.associatedValues ?? [] })
+            .flatMap({ TypeTextNames($0.typeText).starts.map(\.name) })
+            .first(where: { Self.namesAllCasePathsShadows.contains($0) }) {
+            reason = "names a type '\(name)' in a payload, which its AllCasePaths would shadow"
         } else {
             return true
         }
@@ -232,6 +246,24 @@ struct EnumPropertiesPlanner {
                 + "'\(extendedType)' with --reference, or qualify the name (such as 'ModuleName.\(name)')",
                 at: cases[index].declaration.location))
         }
+    }
+
+    /// Inside the enum, the conformance's nested `AllCasePaths` would replace a type of that name that a
+    /// payload means (breaking the user's own code); inside `AllCasePaths`, its protocols' associated types
+    /// `Root`, `Element` and `Iterator` would replace a payload's type in the case paths' signatures.
+    static let namesAllCasePathsShadows: Set<Substring> = ["AllCasePaths", "Root", "Element", "Iterator"]
+
+    /// See `PlannedEnum.casePathsRootAlias`.
+    private func casePathsRootAlias(for declaration: EnumDeclaration) -> String? {
+        guard declaration.genericParameters.isEmpty else { return nil }
+        let components = declaration.qualifiedNameComponents
+        var depth = 1
+        while depth < components.count {
+            guard let enclosing = model.types[components.prefix(depth).joined(separator: ".")],
+                  enclosing.genericParameterNames.isEmpty else { return nil }
+            depth += 1
+        }
+        return "_AllCasePathsRoot" + components.map { "\($0.utf8.count)\($0)" }.joined()
     }
 
     private func skipUnusableNames(_ cases: inout [PlannedCase], diagnostics: inout [Diagnostic]) {

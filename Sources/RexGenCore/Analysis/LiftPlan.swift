@@ -88,7 +88,7 @@ extension ConformancePlan {
             text += SwiftNames.escaped(edge.enumCase.name)
             text += "("
             if withLabels, let label = edge.payloadLabel {
-                text += label
+                text += SwiftNames.label(label)
                 text += ": "
             }
             index += 1

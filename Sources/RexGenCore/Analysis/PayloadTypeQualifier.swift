@@ -135,13 +135,25 @@ package struct PayloadTypeQualifier: Sendable {
             if types[scopeName]?.genericParameterNames.contains(name) == true { return nil }
             if declaredNames.contains(scopeName + "." + name) {
                 return scope.enumerated().map { index, component in
-                    index > 0 && SwiftNames.memberTypeNamesNeedingBackticks.contains(component)
+                    let written = index > 0 && SwiftNames.memberTypeNamesNeedingBackticks.contains(component)
                         ? "`\(component)`" : SwiftNames.escaped(component)
+                    return outsideTheEnum ? written : written + genericArguments(of: components.prefix(index + 1))
                 }.joined(separator: ".")
             }
             depth -= 1
         }
         return nil
+    }
+}
+
+extension PayloadTypeQualifier {
+    /// `<T, U>` for a generic enclosing type, whose name alone is no type (`Outer.Inner.Err` with
+    /// `Outer<T>` does not compile): inside an extension of a type nested in it, its parameters are in scope
+    /// under their own names, so they are its arguments there.
+    fileprivate func genericArguments(of scope: ArraySlice<String>) -> String {
+        guard let parameters = types[scope.joined(separator: ".")]?.genericParameterNames, !parameters.isEmpty
+        else { return "" }
+        return "<" + parameters.map { $0.hasPrefix("each ") ? "repeat " + $0 : $0 }.joined(separator: ", ") + ">"
     }
 }
 

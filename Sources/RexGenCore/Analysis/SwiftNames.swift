@@ -16,6 +16,12 @@ package enum SwiftNames {
     /// Nested type names that must be backticked after a dot: `Outer.Type` is the metatype.
     static let memberTypeNamesNeedingBackticks: Set<String> = ["Type", "Protocol", "self", "Self", "init"]
 
+    /// An argument or tuple label as generated code writes it: every keyword may be a label as it is
+    /// (`.search(in:)`; escaping them warns) but `inout`, which must be backticked.
+    package static func label(_ name: String) -> String {
+        name == "inout" ? "`inout`" : name
+    }
+
     package static func escaped(_ name: String) -> String {
         reservedWords.contains(name) ? "`\(name)`" : name
     }

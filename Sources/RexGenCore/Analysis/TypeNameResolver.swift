@@ -62,7 +62,8 @@ struct TypeNameResolver {
         guard let (components, arguments) = Self.split(typeText),
               let last = components.last, lastComponents.contains(Substring(last)) else { return nil }
         // The name as written, then (module-qualified?) without a first component that names no known type.
-        let dropsModule = components.count > 1 && types[components[0]] == nil
+        // `Swift.String` is the standard library's, never a type of the sources named `String`.
+        let dropsModule = components.count > 1 && types[components[0]] == nil && components[0] != "Swift"
         var candidate = 0
         while candidate < (dropsModule ? 2 : 1) {
             let written = Self.joined(components, from: candidate)

@@ -195,6 +195,11 @@ public struct EnumDeclaration: Hashable, Sendable {
     public func hasAnnotation(_ name: String, namespace: String) -> Bool {
         annotations.contains { $0.namespace == namespace && $0.name.lowercased() == name.lowercased() }
     }
+
+    /// `enum Action: ~Copyable`: a value of it cannot be copied, so no property may return its payload.
+    public var isNoncopyable: Bool {
+        inheritance.contains { $0.filter { $0 != " " } == "~Copyable" }
+    }
     /// `<Value: Equatable, each T>` → `["Value", "each T"]`.
     var genericParameterNames: [String] {
         genericParameters.map(Self.genericParameterName)

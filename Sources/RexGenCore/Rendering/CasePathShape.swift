@@ -28,7 +28,7 @@ public struct CasePathShape: Sendable, Equatable {
         }
         guard !values.contains(where: \.isVariadic) else { return nil }
         valueType = property.type
-        let labels = values.map { $0.label.map { "\($0): " } ?? "" }
+        let labels = values.map { $0.label.map { SwiftNames.label($0) + ": " } ?? "" }
         if values.count == 1 {
             embed = "{ \(enumType)\(pattern)(\(labels[0])$0) }"
             extract = "{ guard case let \(pattern)(v0) = $0 else { return nil }; return v0 }"
@@ -50,7 +50,7 @@ public struct AllCasePathsShape: Sendable {
     public var paths: [(ifConfig: [IfConfigClause], path: CasePathShape)]
 
     public init(_ plannedEnum: PlannedEnum) {
-        let type = plannedEnum.declaration.qualifiedNameForExtension
+        let type = plannedEnum.casePathsRootType
         paths = plannedEnum.cases.compactMap { plannedCase in
             guard plannedCase.payloadTypesAreNameable else { return nil }
             return CasePathShape(plannedCase, enumType: type, enumAttributes: plannedEnum.declaration.attributes).map { (plannedCase.declaration.ifConfig, $0) }

@@ -70,6 +70,7 @@ public enum EnumPropertiesRenderer {
                     for plannedCase in cases {
                         writer.conditionally(plannedCase.declaration.ifConfig) { writer in
                             writeProperties(for: plannedCase, enumAttributes: plannedEnum.declaration.attributes,
+                                            enumIsNoncopyable: plannedEnum.declaration.isNoncopyable,
                                             access: access, to: &writer)
                         }
                     }
@@ -86,14 +87,19 @@ public enum EnumPropertiesRenderer {
 
     /// swift-case-paths' `CasePathable` and `CasePathIterable`, as the macro would write them.
     private static func writeCasePaths(_ plannedEnum: PlannedEnum, to writer: inout SwiftCodeWriter) {
-        let type = plannedEnum.declaration.qualifiedNameForExtension
+        let extended = plannedEnum.declaration.qualifiedNameForExtension
+        let type = plannedEnum.casePathsRootType
         let access = plannedEnum.access.memberKeyword
         let shape = AllCasePathsShape(plannedEnum)
         let iterable = shape.iterable
         writer.line("#if canImport(CasePathsCore)")
-        writer.line("extension \(type): CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}")
+        if let alias = plannedEnum.casePathsRootAlias {
+            writer.line("\(access) typealias \(alias) = \(extended)")
+            writer.line()
+        }
+        writer.line("extension \(extended): CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}")
         writer.line()
-        writer.line("extension \(type) {")
+        writer.line("extension \(extended) {")
         writer.indented { writer in
             writer.line("\(access) struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {")
             writer.indented { writer in
@@ -132,10 +138,11 @@ public enum EnumPropertiesRenderer {
         writer.line("#endif")
     }
 
-    private static func writeProperties(for plannedCase: PlannedCase, enumAttributes: [String], access: String,
+    private static func writeProperties(for plannedCase: PlannedCase, enumAttributes: [String],
+                                        enumIsNoncopyable: Bool, access: String,
                                         to writer: inout SwiftCodeWriter) {
         let shape = PropertyShape(plannedCase.declaration, payloadTypes: plannedCase.payloadTypes,
-                                  enumAttributes: enumAttributes)
+                                  enumAttributes: enumAttributes, enumIsNoncopyable: enumIsNoncopyable)
         if plannedCase.generatesValueProperty {
             shape.availability.forEach { writer.line($0) }
             if let setter = shape.setter {

@@ -21,7 +21,10 @@ public struct PropertyShape: Sendable, Equatable {
     ///   - payloadTypes: each payload's type as the generated code writes it (see
     ///     `PlannedCase.payloadTypes`); the types as declared when nil.
     ///   - enumAttributes: the attributes of the enum that declares the case.
-    public init(_ enumCase: EnumCaseDeclaration, payloadTypes: [String]? = nil, enumAttributes: [String] = []) {
+    ///   - enumIsNoncopyable: the enum is `~Copyable` (see `isBody(usesValueProperty:)`).
+    public init(_ enumCase: EnumCaseDeclaration, payloadTypes: [String]? = nil, enumAttributes: [String] = [],
+                enumIsNoncopyable: Bool = false) {
+        isNoncopyable = enumIsNoncopyable
         name = SwiftNames.escaped(enumCase.name)
         pattern = "." + SwiftNames.escaped(enumCase.name)
         isName = SwiftNames.escaped(SwiftNames.isPropertyName(for: enumCase.name))
@@ -39,23 +42,23 @@ public struct PropertyShape: Sendable, Equatable {
         let bindings: String
         let result: String
         let rebuilt: String
-        // Argument labels may be keywords without backticks (`.search(in:)`); escaping them warns.
+        // Argument labels may be keywords without backticks (`.search(in:)`), but `inout` (`SwiftNames.label`).
         if values.count == 1 {
             let value = values[0]
             type = value.isVariadic ? "[\(value.typeText)]" : PayloadType.wrappedForOptional(value.typeText)
             bindings = "value"
             result = "value"
-            rebuilt = (value.label.map { "\($0): " } ?? "") + "newValue"
+            rebuilt = (value.label.map { SwiftNames.label($0) + ": " } ?? "") + "newValue"
         } else {
             type = "(" + values.map { value in
-                (value.label.map { "\($0): " } ?? "") + (value.isVariadic ? "[\(value.typeText)]" : value.typeText)
+                (value.label.map { SwiftNames.label($0) + ": " } ?? "") + (value.isVariadic ? "[\(value.typeText)]" : value.typeText)
             }.joined(separator: ", ") + ")"
             bindings = values.indices.map { "value\($0)" }.joined(separator: ", ")
             result = "(" + values.enumerated().map { index, value in
-                (value.label.map { "\($0): " } ?? "") + "value\(index)"
+                (value.label.map { SwiftNames.label($0) + ": " } ?? "") + "value\(index)"
             }.joined(separator: ", ") + ")"
             rebuilt = values.enumerated().map { index, value in
-                (value.label.map { "\($0): " } ?? "") + "newValue.\(index)"
+                (value.label.map { SwiftNames.label($0) + ": " } ?? "") + "newValue.\(index)"
             }.joined(separator: ", ")
         }
         getter = "guard case let \(pattern)(\(bindings)) = self else { return nil }; return \(result)"
@@ -63,11 +66,15 @@ public struct PropertyShape: Sendable, Equatable {
             ? nil : "guard case \(pattern) = self, let newValue else { return }; self = \(pattern)(\(rebuilt))"
     }
 
+    private let isNoncopyable: Bool
+
     /// The `is<Case>` body: through the value property when RexGen generates it, else by matching the case
-    /// (the value property is then not ours, or not there, so `self.<case>` could mean something else).
+    /// (the value property is then not ours, or not there, so `self.<case>` could mean something else). A
+    /// `~Copyable` enum's value is only borrowed in a getter, which `guard case` would consume: a `switch`
+    /// matches it in place.
     public func isBody(usesValueProperty: Bool) -> String {
-        usesValueProperty
-            ? "self.\(name) != nil"
-            : "guard case \(pattern) = self else { return false }; return true"
+        if usesValueProperty { return "self.\(name) != nil" }
+        if isNoncopyable { return "switch self { case \(pattern): return true; default: return false }" }
+        return "guard case \(pattern) = self else { return false }; return true"
     }
 }

@@ -45,6 +45,7 @@ public struct RenderedSections: Sendable {
         ifConfig(declaration.ifConfig, to: &inputs)
         inputs.string(plannedEnum.access.rawValue)
         inputs.bool(plannedEnum.generatesCasePaths)
+        inputs.optionalString(plannedEnum.casePathsRootAlias)
         inputs.count(plannedEnum.cases.count)
         for plannedCase in plannedEnum.cases {
             inputs.bool(plannedCase.generatesValueProperty)

@@ -43,11 +43,13 @@ extension AppAction {
 }
 
 #if canImport(CasePathsCore)
+public typealias _AllCasePathsRoot9AppAction = AppAction
+
 extension AppAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
 
 extension AppAction {
     public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
-        public subscript(root: AppAction) -> CasePathsCore.PartialCaseKeyPath<AppAction> {
+        public subscript(root: _AllCasePathsRoot9AppAction) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot9AppAction> {
             if root.is(\.started) { return \.started }
             if root.is(\.movie) { return \.movie }
             if root.is(\.rename) { return \.rename }
@@ -58,32 +60,32 @@ extension AppAction {
 #endif
             return \.never
         }
-        public var started: CasePathsCore.AnyCasePath<AppAction, Swift.Void> {
-            CasePathsCore.AnyCasePath(embed: { AppAction.started }, extract: { guard case .started = $0 else { return nil }; return () })
+        public var started: CasePathsCore.AnyCasePath<_AllCasePathsRoot9AppAction, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot9AppAction.started }, extract: { guard case .started = $0 else { return nil }; return () })
         }
-        public var movie: CasePathsCore.AnyCasePath<AppAction, MovieAction> {
-            CasePathsCore.AnyCasePath(embed: { AppAction.movie($0) }, extract: { guard case let .movie(v0) = $0 else { return nil }; return v0 })
+        public var movie: CasePathsCore.AnyCasePath<_AllCasePathsRoot9AppAction, MovieAction> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot9AppAction.movie($0) }, extract: { guard case let .movie(v0) = $0 else { return nil }; return v0 })
         }
-        public var rename: CasePathsCore.AnyCasePath<AppAction, (name: String, greeting: String)> {
-            CasePathsCore.AnyCasePath(embed: { AppAction.rename(name: $0.0, greeting: $0.1) }, extract: { guard case let .rename(v0, v1) = $0 else { return nil }; return (v0, v1) })
+        public var rename: CasePathsCore.AnyCasePath<_AllCasePathsRoot9AppAction, (name: String, greeting: String)> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot9AppAction.rename(name: $0.0, greeting: $0.1) }, extract: { guard case let .rename(v0, v1) = $0 else { return nil }; return (v0, v1) })
         }
-        public var defaulted: CasePathsCore.AnyCasePath<AppAction, Int> {
-            CasePathsCore.AnyCasePath(embed: { AppAction.defaulted(count: $0) }, extract: { guard case let .defaulted(v0) = $0 else { return nil }; return v0 })
+        public var defaulted: CasePathsCore.AnyCasePath<_AllCasePathsRoot9AppAction, Int> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot9AppAction.defaulted(count: $0) }, extract: { guard case let .defaulted(v0) = $0 else { return nil }; return v0 })
         }
-        public var `default`: CasePathsCore.AnyCasePath<AppAction, Swift.Void> {
-            CasePathsCore.AnyCasePath(embed: { AppAction.`default` }, extract: { guard case .`default` = $0 else { return nil }; return () })
+        public var `default`: CasePathsCore.AnyCasePath<_AllCasePathsRoot9AppAction, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot9AppAction.`default` }, extract: { guard case .`default` = $0 else { return nil }; return () })
         }
 #if os(Windows)
-        public var windowsOnly: CasePathsCore.AnyCasePath<AppAction, Swift.Void> {
-            CasePathsCore.AnyCasePath(embed: { AppAction.windowsOnly }, extract: { guard case .windowsOnly = $0 else { return nil }; return () })
+        public var windowsOnly: CasePathsCore.AnyCasePath<_AllCasePathsRoot9AppAction, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot9AppAction.windowsOnly }, extract: { guard case .windowsOnly = $0 else { return nil }; return () })
         }
 #endif
         @available(*, deprecated, message: "use rename")
-        public var legacy: CasePathsCore.AnyCasePath<AppAction, String> {
-            CasePathsCore.AnyCasePath(embed: { AppAction.legacy($0) }, extract: { guard case let .legacy(v0) = $0 else { return nil }; return v0 })
+        public var legacy: CasePathsCore.AnyCasePath<_AllCasePathsRoot9AppAction, String> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot9AppAction.legacy($0) }, extract: { guard case let .legacy(v0) = $0 else { return nil }; return v0 })
         }
-        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<AppAction>]> {
-            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<AppAction>] = []
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot9AppAction>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot9AppAction>] = []
             allCasePaths.append(\.started)
             allCasePaths.append(\.movie)
             allCasePaths.append(\.rename)
@@ -116,23 +118,25 @@ extension MovieAction {
 }
 
 #if canImport(CasePathsCore)
+public typealias _AllCasePathsRoot11MovieAction = MovieAction
+
 extension MovieAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
 
 extension MovieAction {
     public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
-        public subscript(root: MovieAction) -> CasePathsCore.PartialCaseKeyPath<MovieAction> {
+        public subscript(root: _AllCasePathsRoot11MovieAction) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot11MovieAction> {
             if root.is(\.list) { return \.list }
             if root.is(\.favorite) { return \.favorite }
             return \.never
         }
-        public var list: CasePathsCore.AnyCasePath<MovieAction, ListAction> {
-            CasePathsCore.AnyCasePath(embed: { MovieAction.list($0) }, extract: { guard case let .list(v0) = $0 else { return nil }; return v0 })
+        public var list: CasePathsCore.AnyCasePath<_AllCasePathsRoot11MovieAction, ListAction> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot11MovieAction.list($0) }, extract: { guard case let .list(v0) = $0 else { return nil }; return v0 })
         }
-        public var favorite: CasePathsCore.AnyCasePath<MovieAction, Int> {
-            CasePathsCore.AnyCasePath(embed: { MovieAction.favorite(id: $0) }, extract: { guard case let .favorite(v0) = $0 else { return nil }; return v0 })
+        public var favorite: CasePathsCore.AnyCasePath<_AllCasePathsRoot11MovieAction, Int> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot11MovieAction.favorite(id: $0) }, extract: { guard case let .favorite(v0) = $0 else { return nil }; return v0 })
         }
-        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<MovieAction>]> {
-            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<MovieAction>] = []
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot11MovieAction>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot11MovieAction>] = []
             allCasePaths.append(\.list)
             allCasePaths.append(\.favorite)
             return allCasePaths.makeIterator()
@@ -159,23 +163,25 @@ extension ListAction {
 }
 
 #if canImport(CasePathsCore)
+public typealias _AllCasePathsRoot10ListAction = ListAction
+
 extension ListAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
 
 extension ListAction {
     public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
-        public subscript(root: ListAction) -> CasePathsCore.PartialCaseKeyPath<ListAction> {
+        public subscript(root: _AllCasePathsRoot10ListAction) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot10ListAction> {
             if root.is(\.load) { return \.load }
             if root.is(\.loaded) { return \.loaded }
             return \.never
         }
-        public var load: CasePathsCore.AnyCasePath<ListAction, Int> {
-            CasePathsCore.AnyCasePath(embed: { ListAction.load(page: $0) }, extract: { guard case let .load(v0) = $0 else { return nil }; return v0 })
+        public var load: CasePathsCore.AnyCasePath<_AllCasePathsRoot10ListAction, Int> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot10ListAction.load(page: $0) }, extract: { guard case let .load(v0) = $0 else { return nil }; return v0 })
         }
-        public var loaded: CasePathsCore.AnyCasePath<ListAction, [String]> {
-            CasePathsCore.AnyCasePath(embed: { ListAction.loaded($0) }, extract: { guard case let .loaded(v0) = $0 else { return nil }; return v0 })
+        public var loaded: CasePathsCore.AnyCasePath<_AllCasePathsRoot10ListAction, [String]> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot10ListAction.loaded($0) }, extract: { guard case let .loaded(v0) = $0 else { return nil }; return v0 })
         }
-        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<ListAction>]> {
-            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<ListAction>] = []
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot10ListAction>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot10ListAction>] = []
             allCasePaths.append(\.load)
             allCasePaths.append(\.loaded)
             return allCasePaths.makeIterator()

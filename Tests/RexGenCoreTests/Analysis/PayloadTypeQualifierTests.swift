@@ -135,9 +135,10 @@ final class PayloadTypeQualifierTests: XCTestCase {
             }
         }
         """
-        // The generic parameter `Item` of Crate shadows Movies.Item; Crate's own Element is qualified
-        // without generic arguments, which Swift infers inside an extension of Crate.Action.
-        XCTAssertEqual(qualified("Movies.Crate.Action", in: source), ["content(Item)", "element(Movies.Crate.Element)"])
+        // The generic parameter `Item` of Crate shadows Movies.Item; Crate's own Element is qualified with
+        // Crate's parameters as its arguments (in scope, under those names, inside an extension of
+        // Crate.Action): Swift infers them for one generic type on the path, not for two.
+        XCTAssertEqual(qualified("Movies.Crate.Action", in: source), ["content(Item)", "element(Movies.Crate<Item>.Element)"])
     }
 
     func testAGenericParameterShadowsAMemberTypeOfTheSameType() {

@@ -21,7 +21,7 @@ final class CasePathableTests: XCTestCase {
     /// Proof that the driver can fail: a case path that embeds into the wrong case.
     func testDriverFailsWhenAnEmbedIsWrong() throws {
         let run = try buildAndRunCheck { generated in
-            let correct = "AnyCasePath(embed: { AppAction.movie($0) }"
+            let correct = "AnyCasePath(embed: { _AllCasePathsRoot9AppAction.movie($0) }"
             XCTAssertTrue(generated.contains(correct), "the mutation's target is gone; update this test")
             return generated.replacingOccurrences(of: correct, with: "AnyCasePath(embed: { _ in AppAction.started }")
         }

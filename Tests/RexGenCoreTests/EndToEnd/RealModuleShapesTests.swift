@@ -196,6 +196,60 @@ final class RealModuleShapesTests: XCTestCase {
         XCTAssertEqual(run.stdout, "nested nodes: ok\n", run.summary)
     }
 
+    // MARK: - Generic enclosing types and ~Copyable enums
+
+    /// OpenAPIRuntime's `JSONSequenceDeserializationSequence<Upstream>.Iterator<UpstreamIterator>.StateMachine`:
+    /// a payload type declared in a type nested in two generic types is written with their parameters, and
+    /// AsyncAlgorithms' `~Copyable` actions get only `is<Case>`, which borrows the value. Built and run.
+    func testGenericEnclosingTypesAndNoncopyableEnums() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write([
+            "App/Shapes.swift": """
+            struct Outer<T> {
+                struct Inner<U> {
+                    enum ActionError: Equatable { case failed }
+                    enum NextAction { case fail(ActionError), finish(T, U) }
+                }
+            }
+
+            struct Token: ~Copyable { var id: Int }
+
+            enum EnqueueAction: ~Copyable {
+                case resume(Token)
+                case resumeWithError(Token, Int)
+                case count(Int)
+                case none
+            }
+            """,
+            "App/main.swift": """
+            let next = Outer<Int>.Inner<String>.NextAction.fail(.failed)
+            precondition(next.fail == .failed && next.isFail && !next.isFinish)
+            let action = EnqueueAction.resumeWithError(Token(id: 1), 2)
+            precondition(action.isResumeWithError && !action.isCount && !action.isNone)
+            print("shapes: ok")
+            """,
+        ], under: work)
+        let result = try TestSupport.rexgen(["generate", "App/Shapes.swift", "--all-enums", "--lift", "none",
+                                             "--output", "Generated"], in: work)
+        XCTAssertEqual(result.exitCode, 0, result.summary)
+        XCTAssertTrue(result.stderr.contains("note: enum 'EnqueueAction' is ~Copyable"), result.summary)
+        let generated = work.appendingPathComponent("Generated/\(LiftTestSupport.propertiesFileName)")
+        let text = try String(contentsOf: generated, encoding: .utf8)
+        XCTAssertTrue(text.contains("var fail: Outer<T>.Inner<U>.ActionError? {"), text)
+        XCTAssertFalse(text.contains("var count:"), text)
+        XCTAssertTrue(text.contains("var isCount: Swift.Bool { switch self { case .count: return true; default: return false } }"),
+                      text)
+        for mode in [LiftTestSupport.LanguageMode.swift6, .swift5] {
+            let program = work.appendingPathComponent("program\(mode.rawValue)")
+            let build = try LiftTestSupport.swiftc(mode, ["-module-name", "App", "-o", program.path,
+                                                          work.appendingPathComponent("App/Shapes.swift").path,
+                                                          work.appendingPathComponent("App/main.swift").path, generated.path])
+            try LiftTestSupport.require(build, "building the shapes program (Swift \(mode.rawValue) mode)")
+            let run = try TestSupport.run(program, [])
+            XCTAssertEqual(run.stdout, "shapes: ok\n", run.summary)
+        }
+    }
+
     // MARK: - Helpers
 
     /// Writes `files` under `work/Sources`, generates into `work/Generated`; the generated Swift files.

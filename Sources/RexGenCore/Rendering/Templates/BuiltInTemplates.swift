@@ -62,11 +62,15 @@ extension {{ type.extensionName }} {
 
 {% endif %}
 #if canImport(CasePathsCore)
+{% if type.casePaths.rootAlias %}
+{{ type.accessLevel }} typealias {{ type.casePaths.rootAlias }} = {{ type.extensionName }}
+
+{% endif %}
 extension {{ type.extensionName }}: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
 
 extension {{ type.extensionName }} {
     {{ type.accessLevel }} struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
-        {{ type.accessLevel }} subscript(root: {{ type.extensionName }}) -> CasePathsCore.PartialCaseKeyPath<{{ type.extensionName }}> {
+        {{ type.accessLevel }} subscript(root: {{ type.casePaths.rootType }}) -> CasePathsCore.PartialCaseKeyPath<{{ type.casePaths.rootType }}> {
 {% for path in type.casePaths.iterable %}
 {% if path.ifConfigOpen %}
 {{ path.ifConfigOpen }}
@@ -85,15 +89,15 @@ extension {{ type.extensionName }} {
 {% for attribute in path.availability %}
         {{ attribute }}
 {% endfor %}
-        {{ type.accessLevel }} var {{ path.name }}: CasePathsCore.AnyCasePath<{{ type.extensionName }}, {{ path.valueType }}> {
+        {{ type.accessLevel }} var {{ path.name }}: CasePathsCore.AnyCasePath<{{ type.casePaths.rootType }}, {{ path.valueType }}> {
             CasePathsCore.AnyCasePath(embed: {{ path.embed }}, extract: {{ path.extract }})
         }
 {% if path.ifConfigClose %}
 {{ path.ifConfigClose }}
 {% endif %}
 {% endfor %}
-        {{ type.accessLevel }} func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<{{ type.extensionName }}>]> {
-            {{ type.casePaths.iteratorKeyword }} allCasePaths: [CasePathsCore.PartialCaseKeyPath<{{ type.extensionName }}>] = []
+        {{ type.accessLevel }} func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<{{ type.casePaths.rootType }}>]> {
+            {{ type.casePaths.iteratorKeyword }} allCasePaths: [CasePathsCore.PartialCaseKeyPath<{{ type.casePaths.rootType }}>] = []
 {% if type.casePaths.appendsNothingFirst %}
             allCasePaths.append(contentsOf: [])
 {% endif %}

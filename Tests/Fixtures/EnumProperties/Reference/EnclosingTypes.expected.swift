@@ -133,7 +133,7 @@ extension Box.Action {
         set { guard case .element = self, let newValue else { return }; self = .element(newValue) }
     }
     public var isElement: Swift.Bool { self.element != nil }
-    public var item: Box.Item? {
+    public var item: Box<Element>.Item? {
         get { guard case let .item(value) = self else { return nil }; return value }
         set { guard case .item = self, let newValue else { return }; self = .item(newValue) }
     }

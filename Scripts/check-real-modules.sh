@@ -1,0 +1,278 @@
+#!/usr/bin/env bash
+# check-real-modules.sh — does RexGen's output compile inside real modules?
+#
+# For each module below (or the ones named on the command line), this script
+#   1. clones the module's package at the listed tag into the work folder (once; later runs reuse the clone
+#      and its resolved dependencies, so a rerun only regenerates and rebuilds the module),
+#   2. builds the module as it is, once (`swift build --target <Module>`), to know that it builds at all
+#      and to pay for its dependencies before the timed runs (kept as a marker until the tag or the
+#      toolchain changes),
+#   3. runs `rexgen generate <module folder> --all-enums --file-per-source --lift none
+#      --output <module folder>/RexGenGenerated`: properties for every enum, one file per source as the
+#      build plugin lays them out, in the module's own folder, so SwiftPM compiles them as part of it,
+#   4. builds the module again with the generated files, with its package's own settings,
+# and reports each module as built or failed (for a failure, the first `file:line:col: error:` lines and,
+# for each error in a generated file, the failing line and the extension it is in), then
+# `real modules: N built / M tried`. It exits 1 when any module was not built (a clone, resolution,
+# baseline build or generation that failed counts as not built, and says so), 2 on a usage error.
+#
+# Run by hand or by .github/workflows/real-modules.yml; not by .ci/run (it needs network or a package
+# mirror, and tens of minutes: Vapor's first build alone is ~10 min on 2 cores).
+#
+# Usage:
+#   Scripts/check-real-modules.sh [options] [MODULE...]
+#
+#   MODULE            HTTPTypes OpenAPIRuntime X509 Graphiti PostgresNIO Hummingbird Vapor (default: these,
+#                     in this order, the small ones first), or one of the extra modules: AsyncAlgorithms
+#                     ArgumentParser OpenAPIKit NIOCore NIOHTTP2 GRDB SwiftSyntax
+#   --extra           check the extra modules too (after the default ones, or after those named)
+#   --rexgen PATH     the rexgen binary to use (default: build this repo's with
+#                     `swift build -c release --product rexgen` into its own .build)
+#   --work DIR        where clones and logs live (default: $REXGEN_REAL_MODULES_WORK or
+#                     /tmp/rexgen-real-modules); must not be inside this repo
+#   --errors N        how many distinct error lines to show per failed module (default 20)
+#   --jobs N          passed to `swift build -j` (default: SwiftPM's, one per core)
+#   --rebuild-baseline  build each module without generated code again even if it built before
+#   --list            print the modules and their packages, and exit
+#   -h, --help        this text
+#
+# Files: WORK/<package>-<tag>/ is the clone; WORK/<package>-<tag>/.rexgen-check/ holds
+# baseline.log, generate.log, build.log and the baseline marker; the generated files stay in
+# <module folder>/RexGenGenerated for inspection until the next run replaces them; WORK/summary.txt
+# repeats the final table.
+#
+# Examples:
+#   Scripts/check-real-modules.sh HTTPTypes OpenAPIRuntime
+#   Scripts/check-real-modules.sh --rexgen .build/debug/rexgen --work ~/rexgen-real X509
+set -uo pipefail
+
+# name | package URL | tag | module folder inside the package
+MODULES=(
+    "HTTPTypes|https://github.com/apple/swift-http-types|1.8.0|Sources/HTTPTypes"
+    "OpenAPIRuntime|https://github.com/apple/swift-openapi-runtime|1.13.4|Sources/OpenAPIRuntime"
+    "X509|https://github.com/apple/swift-certificates|1.21.1|Sources/X509"
+    "Graphiti|https://github.com/GraphQLSwift/Graphiti|3.1.0|Sources/Graphiti"
+    "PostgresNIO|https://github.com/vapor/postgres-nio|1.33.2|Sources/PostgresNIO"
+    "Hummingbird|https://github.com/hummingbird-project/hummingbird|2.28.1|Sources/Hummingbird"
+    "Vapor|https://github.com/vapor/vapor|4.122.3|Sources/Vapor"
+)
+# More modules, checked when named or with --extra (state machines in generic types, @_spi, .docc folders).
+EXTRA_MODULES=(
+    "AsyncAlgorithms|https://github.com/apple/swift-async-algorithms|1.1.4|Sources/AsyncAlgorithms"
+    "ArgumentParser|https://github.com/apple/swift-argument-parser|1.8.2|Sources/ArgumentParser"
+    "OpenAPIKit|https://github.com/mattpolzin/OpenAPIKit|6.4.0|Sources/OpenAPIKit"
+    "NIOCore|https://github.com/apple/swift-nio|2.101.3|Sources/NIOCore"
+    "NIOHTTP2|https://github.com/apple/swift-nio-http2|1.46.0|Sources/NIOHTTP2"
+    "GRDB|https://github.com/groue/GRDB.swift|7.10.0|GRDB"
+    "SwiftSyntax|https://github.com/swiftlang/swift-syntax|603.0.1|Sources/SwiftSyntax"
+)
+OUTPUT_FOLDER=RexGenGenerated
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+WORK="${REXGEN_REAL_MODULES_WORK:-/tmp/rexgen-real-modules}"
+REXGEN=""
+MAX_ERRORS=20
+JOBS=()
+REBUILD_BASELINE=0
+EXTRA=0
+SELECTED=()
+
+usage() { sed -n '2,/^set -uo pipefail/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
+die_usage() { echo "check-real-modules: $*" >&2; echo "see --help" >&2; exit 2; }
+
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --rexgen) [ $# -ge 2 ] || die_usage "--rexgen needs a path"; REXGEN="$2"; shift 2 ;;
+        --rexgen=*) REXGEN="${1#*=}"; shift ;;
+        --work) [ $# -ge 2 ] || die_usage "--work needs a folder"; WORK="$2"; shift 2 ;;
+        --work=*) WORK="${1#*=}"; shift ;;
+        --errors) [ $# -ge 2 ] || die_usage "--errors needs a number"; MAX_ERRORS="$2"; shift 2 ;;
+        --errors=*) MAX_ERRORS="${1#*=}"; shift ;;
+        --jobs|-j) [ $# -ge 2 ] || die_usage "--jobs needs a number"; JOBS=(-j "$2"); shift 2 ;;
+        --jobs=*) JOBS=(-j "${1#*=}"); shift ;;
+        --rebuild-baseline) REBUILD_BASELINE=1; shift ;;
+        --extra) EXTRA=1; shift ;;
+        --list) for m in "${MODULES[@]}" "${EXTRA_MODULES[@]}"; do IFS='|' read -r n u t p <<<"$m"; printf '%-15s %s %s (%s)\n' "$n" "$u" "$t" "$p"; done; exit 0 ;;
+        -h|--help) usage; exit 0 ;;
+        -*) die_usage "unknown option $1" ;;
+        *) SELECTED+=("$1"); shift ;;
+    esac
+done
+[[ "$MAX_ERRORS" =~ ^[0-9]+$ ]] || die_usage "--errors takes a number"
+
+# The modules to check, in the table's order unless named.
+PLAN=()
+if [ ${#SELECTED[@]} -eq 0 ]; then
+    PLAN=("${MODULES[@]}")
+else
+    for name in "${SELECTED[@]}"; do
+        found=""
+        for m in "${MODULES[@]}" "${EXTRA_MODULES[@]}"; do
+            if [ "${m%%|*}" = "$name" ] || [ "$(echo "${m%%|*}" | tr '[:upper:]' '[:lower:]')" = "$(echo "$name" | tr '[:upper:]' '[:lower:]')" ]; then found="$m"; fi
+        done
+        [ -n "$found" ] || die_usage "unknown module $name (known: $(for m in "${MODULES[@]}" "${EXTRA_MODULES[@]}"; do printf '%s ' "${m%%|*}"; done))"
+        PLAN+=("$found")
+    done
+fi
+if [ "$EXTRA" = 1 ]; then
+    for m in "${EXTRA_MODULES[@]}"; do
+        case " ${PLAN[*]} " in *" $m "*) ;; *) PLAN+=("$m") ;; esac
+    done
+fi
+
+WORK="$(realpath -m "$WORK")"
+case "$WORK/" in "$(realpath -m "$REPO")/"*) die_usage "--work must not be inside the repository ($REPO)";; esac
+mkdir -p "$WORK" || die_usage "cannot create $WORK"
+
+if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
+SWIFT_VERSION="$(swift --version 2>/dev/null | head -1)"
+[ -n "$SWIFT_VERSION" ] || { echo "check-real-modules: swift not found" >&2; exit 2; }
+
+now() { date +%s; }
+duration() { local s=$1; if [ "$s" -ge 60 ]; then printf '%dm%02ds' $((s / 60)) $((s % 60)); else printf '%ds' "$s"; fi; }
+
+# rexgen: given, or this repo's release build.
+if [ -z "$REXGEN" ]; then
+    echo "== building rexgen (release) in $REPO"
+    start=$(now)
+    if ! swift build -c release --product rexgen --package-path "$REPO" "${JOBS[@]}" >"$WORK/rexgen-build.log" 2>&1; then
+        echo "check-real-modules: building rexgen failed; see $WORK/rexgen-build.log" >&2
+        tail -20 "$WORK/rexgen-build.log" >&2
+        exit 2
+    fi
+    REXGEN="$(swift build -c release --product rexgen --package-path "$REPO" --show-bin-path)/rexgen"
+    echo "   built in $(duration $(( $(now) - start )))"
+fi
+case "$REXGEN" in /*) ;; *) REXGEN="$(pwd)/$REXGEN" ;; esac
+"$REXGEN" --version >/dev/null 2>&1 || die_usage "$REXGEN is not a working rexgen"
+echo "rexgen:  $REXGEN ($("$REXGEN" --version 2>&1))"
+echo "swift:   $SWIFT_VERSION"
+echo "work:    $WORK"
+
+# Prints the first distinct compiler errors of a log, and for each one in a generated file the failing line
+# and the declaration (extension) it belongs to.
+show_errors() {
+    local log=$1
+    grep -E '^[^ ].*:[0-9]+:[0-9]+: error: ' "$log" | awk '!seen[$0]++' | head -n "$MAX_ERRORS" | while IFS= read -r line; do
+        echo "    $line"
+        local file lineno
+        file="$(echo "$line" | sed -E 's/^(.*):([0-9]+):([0-9]+): error: .*/\1/')"
+        lineno="$(echo "$line" | sed -E 's/^(.*):([0-9]+):([0-9]+): error: .*/\2/')"
+        case "$file" in
+            */"$OUTPUT_FOLDER"/*)
+                if [ -f "$file" ]; then
+                    echo "        | $(sed -n "${lineno}p" "$file" | sed 's/^ *//')"
+                    local ext
+                    ext="$(head -n "$lineno" "$file" | grep -E '^ *(public |internal |package |fileprivate |private )?extension ' | tail -1 | sed 's/^ *//; s/ *{ *$//')"
+                    [ -n "$ext" ] && echo "        in: $ext"
+                fi ;;
+        esac
+    done
+    local total
+    total="$(grep -E '^[^ ].*:[0-9]+:[0-9]+: error: ' "$log" | sort -u | wc -l)"
+    [ "$total" -gt "$MAX_ERRORS" ] && echo "    ... $((total - MAX_ERRORS)) more distinct errors in $log"
+    [ "$total" -eq 0 ] && { echo "    (no file:line: error lines; the log's end:)"; tail -15 "$log" | sed 's/^/    /'; }
+    return 0
+}
+
+BUILT=0
+TRIED=0
+SUMMARY=()
+record() { SUMMARY+=("$(printf '%-15s %-26s baseline %-8s generate %-6s build %-8s %s' "$1" "$2" "$3" "$4" "$5" "$6")"); }
+
+for entry in "${PLAN[@]}"; do
+    IFS='|' read -r NAME URL TAG FOLDER <<<"$entry"
+    TRIED=$((TRIED + 1))
+    PACKAGE="$(basename "$URL")"
+    CLONE="$WORK/$PACKAGE-$TAG"
+    STATE="$CLONE/.rexgen-check"
+    SOURCE="$CLONE/$FOLDER"
+    OUT="$SOURCE/$OUTPUT_FOLDER"
+    module_start=$(now)
+    echo
+    echo "== $NAME ($PACKAGE $TAG)"
+
+    # 1. Clone once; a reused clone must still be at the tag with nothing changed but our output.
+    if [ ! -d "$CLONE/.git" ]; then
+        rm -rf "$CLONE"
+        if ! git -c advice.detachedHead=false clone -q --branch "$TAG" "$URL" "$CLONE" >"$WORK/$PACKAGE-$TAG.clone.log" 2>&1; then
+            echo "   FAILED: cannot clone $URL at $TAG"; sed 's/^/    /' "$WORK/$PACKAGE-$TAG.clone.log" | head -10
+            record "$NAME" "failed: clone" - - - "$(duration $(( $(now) - module_start )))"; continue
+        fi
+    fi
+    mkdir -p "$STATE"
+    if [ ! -d "$SOURCE" ]; then
+        echo "   FAILED: no module folder $FOLDER in $PACKAGE $TAG"
+        record "$NAME" "failed: no module folder" - - - "$(duration $(( $(now) - module_start )))"; continue
+    fi
+    rm -rf "$OUT"
+    changed="$(git -C "$CLONE" status --porcelain --untracked-files=all -- . ":(exclude).rexgen-check" ":(exclude).build" ":(exclude)Package.resolved" 2>/dev/null | head -5)"
+    if [ -n "$changed" ]; then
+        echo "   note: the clone has local changes (reset with: git -C $CLONE checkout -f $TAG && git -C $CLONE clean -fd):"
+        echo "$changed" | sed 's/^/     /'
+    fi
+
+    # Resolve the package's own dependencies (from the network, or the mirror git is pointed at).
+    if ! (cd "$CLONE" && swift package resolve) >"$STATE/resolve.log" 2>&1; then
+        echo "   FAILED: dependency resolution failed (not RexGen's doing); $STATE/resolve.log:"
+        if grep -q '^error:' "$STATE/resolve.log"; then sed -n '/^error:/,$p' "$STATE/resolve.log"; else tail -8 "$STATE/resolve.log"; fi | head -8 | sed 's/^/    /'
+        record "$NAME" "failed: resolution" - - - "$(duration $(( $(now) - module_start )))"; continue
+    fi
+
+    # 2. Without generated code, once per tag and toolchain.
+    marker="$TAG / $SWIFT_VERSION"
+    baseline_time="cached"
+    if [ "$REBUILD_BASELINE" = 1 ] || [ "$(cat "$STATE/baseline.ok" 2>/dev/null)" != "$marker" ]; then
+        rm -f "$STATE/baseline.ok"
+        echo "   building $NAME without generated code (dependencies included)..."
+        start=$(now)
+        if ! (cd "$CLONE" && swift build --target "$NAME" "${JOBS[@]}") >"$STATE/baseline.log" 2>&1; then
+            baseline_time="$(duration $(( $(now) - start )))"
+            echo "   FAILED: $NAME does not build even without generated code (not RexGen's doing), $baseline_time:"
+            MAX_ERRORS=10 show_errors "$STATE/baseline.log"
+            record "$NAME" "failed: baseline build" "$baseline_time" - - "$(duration $(( $(now) - module_start )))"; continue
+        fi
+        baseline_time="$(duration $(( $(now) - start )))"
+        echo "$marker" >"$STATE/baseline.ok"
+        echo "   baseline built in $baseline_time"
+    fi
+
+    # 3. Properties for every enum, one file per source, inside the module.
+    start=$(now)
+    if ! (cd "$CLONE" && "$REXGEN" generate "$SOURCE" --all-enums --file-per-source --lift none --no-cache --output "$OUT") >"$STATE/generate.log" 2>&1; then
+        generate_time="$(duration $(( $(now) - start )))"
+        echo "   FAILED: rexgen generate failed ($STATE/generate.log):"
+        grep -E 'error:' "$STATE/generate.log" | head -n "$MAX_ERRORS" | sed 's/^/    /'
+        [ -z "$(grep -E 'error:' "$STATE/generate.log")" ] && tail -10 "$STATE/generate.log" | sed 's/^/    /'
+        rm -rf "$OUT"
+        record "$NAME" "failed: rexgen generate" "$baseline_time" "$generate_time" - "$(duration $(( $(now) - module_start )))"; continue
+    fi
+    generate_time="$(duration $(( $(now) - start )))"
+    files=$(find "$OUT" -name '*.swift' | wc -l)
+    enums=$(cat "$OUT"/*.swift 2>/dev/null | grep -c '^// MARK: - ')
+    warnings=$(grep -c 'warning:' "$STATE/generate.log")
+    notes=$(grep -c 'note:' "$STATE/generate.log")
+    echo "   generated properties for $enums enums in $files files in $generate_time (rexgen: $warnings warning(s), $notes note(s); $STATE/generate.log)"
+
+    # 4. The module with the generated files.
+    start=$(now)
+    if (cd "$CLONE" && swift build --target "$NAME" "${JOBS[@]}") >"$STATE/build.log" 2>&1; then
+        build_time="$(duration $(( $(now) - start )))"
+        BUILT=$((BUILT + 1))
+        echo "   BUILT with the generated code in $build_time"
+        record "$NAME" "built" "$baseline_time" "$generate_time" "$build_time" "$(duration $(( $(now) - module_start )))"
+    else
+        build_time="$(duration $(( $(now) - start )))"
+        echo "   FAILED: $NAME does not build with the generated code ($build_time; $STATE/build.log):"
+        show_errors "$STATE/build.log"
+        record "$NAME" "failed: build" "$baseline_time" "$generate_time" "$build_time" "$(duration $(( $(now) - module_start )))"
+    fi
+done
+
+echo
+{
+    echo "rexgen $("$REXGEN" --version 2>&1) ($REXGEN), $SWIFT_VERSION"
+    printf '%s\n' "${SUMMARY[@]}"
+    echo "real modules: $BUILT built / $TRIED tried"
+} | tee "$WORK/summary.txt"
+[ "$BUILT" -eq "$TRIED" ]

@@ -1,0 +1,904 @@
+import Foundation
+
+// Random action trees for AdversarialNamesTests (issue 28): apps whose enum names, case names and nesting reuse
+// the names generated code writes in generic contexts (the frameworks' generic parameters and associated
+// types, RexGen's own generic parameters, stdlib and framework type names, Swift keywords), together with
+// user types that shadow what generated code names. Each program is drawn from a seed, so a failure
+// reproduces exactly. The program is rendered twice: as the app's sources (what rexgen reads), and as a
+// description of its trees (`AdversarialUsage.Tree`) from which the usage files are written.
+
+/// The reliability tests' SplitMix64 (`SeededGenerator`), owned by the test suite so its sequence never changes
+/// under it: a seed reproduces on every platform.
+struct AdversarialRNG {
+    private var generator: SeededGenerator
+
+    init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
+
+    mutating func next() -> UInt64 { generator.next() }
+
+    /// 0..<bound, by multiply-shift (no stdlib `random(in:)`, whose algorithm may change between releases).
+    mutating func below(_ bound: Int) -> Int {
+        precondition(bound > 0)
+        return Int(next().multipliedFullWidth(by: UInt64(bound)).high)
+    }
+
+    mutating func inRange(_ range: ClosedRange<Int>) -> Int { range.lowerBound + below(range.count) }
+
+    /// True with probability `percent` / 100.
+    mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+
+    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+
+    /// `count` distinct items, in the order drawn.
+    mutating func sample<T>(_ items: [T], count: Int) -> [T] {
+        var pool = items
+        var chosen: [T] = []
+        while chosen.count < count, !pool.isEmpty { chosen.append(pool.remove(at: below(pool.count))) }
+        return chosen
+    }
+
+    /// The seed of the `index`-th program of a run starting at `base`: spread out, so neighbours differ.
+    static func programSeed(base: UInt64, index: Int) -> UInt64 {
+        var rng = AdversarialRNG(seed: base &+ UInt64(index) &* 0x1000_0000_01B3)
+        return rng.next()
+    }
+}
+
+/// The names programs are drawn from.
+struct AdversarialNamePools {
+    /// Enum and namespace names.
+    var typeNames: [String]
+    /// Names of nested action enums in the Feedback style (`Counter.Event`); also drawn as type names.
+    var nestedActionNames: [String]
+    /// Case names.
+    var caseNames: [String]
+    /// Top-level `struct X {}` declarations that shadow a stdlib or framework type.
+    var shadowTypes: [String]
+    /// How many shadowing declarations a program draws.
+    var shadowCount: ClosedRange<Int>
+    /// Whether a type may be named like another type of the program (`Picker.Picker`, `Event` at top level
+    /// and `Counter.Event`). The control keeps every name apart, except `nestedActionNames` under different
+    /// namespaces (`Counter.Action`, `Movies.Action`), the Feedback style the fixtures already cover.
+    var reusesTypeNames = true
+
+    // MARK: The adversarial lists
+
+    /// The frameworks' generic parameters and associated types, and RexGen's own generic parameters: in an
+    /// extension of `Reducer`, `Feedback`, `Store`, `MiddlewareProtocol`… or in a generated generic function,
+    /// these names mean the parameter, not the user's type.
+    static let genericParameterNames = [
+        // SwiftRex: Reducer<ActionType, StateType>, MiddlewareProtocol, EffectMiddleware, StoreType,
+        // MiddlewareReader(Protocol), and the lift functions' own parameters.
+        "ActionType", "StateType", "InputActionType", "OutputActionType", "Dependencies", "MiddlewareType",
+        "GlobalActionType", "GlobalStateType", "GlobalInputActionType", "GlobalOutputActionType",
+        // CombineFeedback / ReactiveFeedback: Reducer, Feedback, FeedbackLoop, Store.
+        "State", "Event", "Dependency",
+        // swift-case-paths: CasePath<Root, Value>, CasePathReflectable.Root, CasePathable.AllCasePaths,
+        // Cases; Sequence's Element and Iterator (AllCasePaths is a Sequence).
+        "Root", "Value", "AllCasePaths", "Cases", "Element", "Iterator",
+        // RexGen's generic parameters.
+        "GlobalState", "LocalState", "LocalEvent", "GlobalDependencies", "GlobalDependency", "ViewAction", "ViewState",
+    ]
+
+    /// Types generated code names (framework, then stdlib); `Swift` and the modules' own names are left out,
+    /// since a module-qualified name cannot get past a type named like the module.
+    static let frameworkTypeNames = [
+        "Store", "Reducer", "Feedback", "FeedbackLoop", "CasePath", "AnyCasePath", "CaseKeyPath", "PartialCaseKeyPath",
+        "Case", "CasePathable", "CasePathIterable", "CasePathReflectable", "LiftMiddleware", "StoreProjection",
+        "MiddlewareReader", "MiddlewareReaderProtocol", "MiddlewareProtocol", "EffectMiddleware", "StoreType",
+        "AnyStoreType", "ActionSource", "IO", "GetState",
+    ]
+    static let stdlibTypeNames = [
+        "Result", "Never", "Optional", "Bool", "Void", "KeyPath", "WritableKeyPath", "String", "Int", "Sendable",
+        "Sequence", "IndexingIterator", "Array",
+    ]
+
+    /// Type names legal only in backticks (`enum \`Self\``, `Outer.\`Any\``), checked with swiftc 6.3.
+    /// `Type` and `Protocol` are legal too, but no code can name such a type nested or module-qualified in an
+    /// expression (`Outer.\`Protocol\`.a` is still the metatype, backticks or not), so they are left out.
+    static let keywordTypeNames = ["Any", "Self"]
+
+    /// Keywords legal as case names in backticks (swiftc 6.3); `Type` and `Protocol` are not (`E.Type` is the
+    /// metatype), and `self`/`Self` get no property (RexGen skips them), which the usage file knows.
+    static let keywordCaseNames = [
+        "default", "case", "class", "self", "Self", "init", "subscript", "func", "var", "let", "in", "as", "where",
+        "for", "return", "nil", "true", "false", "super", "inout", "static", "public", "protocol", "extension",
+        "operator", "import", "deinit", "throws", "repeat", "Any", "do", "is",
+    ]
+
+    /// Case names that are also names generated code gives its locals, parameters and members.
+    static let localCaseNames = [
+        "value", "newValue", "state", "event", "reducer", "feedback", "dependency", "dependencies", "globalState",
+        "globalEvent", "localEvent", "rootEvent", "store", "scope", "lift", "pullback", "projection", "view",
+        "scoped", "inject", "embed", "extract", "allCasePaths", "never", "root", "v0", "value0", "action", "some",
+        "none",
+    ]
+
+    static let ordinaryTypeNames = [
+        "AppAction", "MovieAction", "ListAction", "DetailAction", "TabAction", "Counter", "Catalog", "Movies",
+        "Picker", "Settings", "Profile", "Login", "Search", "Player", "Cart", "Checkout", "Feed", "Inbox",
+    ]
+    static let ordinaryNestedActionNames = ["Action", "Msg", "Intent"]
+    static let ordinaryCaseNames = [
+        "increment", "decrement", "load", "loaded", "select", "refresh", "open", "close", "tap", "movie", "list",
+        "child", "detail", "started", "finished", "login", "search", "play", "pause", "checkout",
+    ]
+
+    /// Every adversarial name at once, with some ordinary ones so trees still look like apps.
+    static let adversarial = AdversarialNamePools(
+        typeNames: genericParameterNames + frameworkTypeNames + stdlibTypeNames + keywordTypeNames
+            + ["AppAction", "Counter", "Movies", "Picker"],
+        nestedActionNames: ["Event", "Action", "State", "Root", "Value", "ActionType"],
+        caseNames: keywordCaseNames + localCaseNames + ["increment", "load", "movie", "child", "picker", "tick"],
+        shadowTypes: frameworkTypeNames + stdlibTypeNames + genericParameterNames,
+        shadowCount: 4...14)
+
+    /// The control: nothing a generator could confuse with its own names.
+    static let ordinary = AdversarialNamePools(
+        typeNames: ordinaryTypeNames, nestedActionNames: ordinaryNestedActionNames, caseNames: ordinaryCaseNames,
+        shadowTypes: [], shadowCount: 0...0, reusesTypeNames: false)
+}
+
+/// Spelling: which names need backticks, and the names RexGen derives from a root's.
+enum AdversarialSpelling {
+    /// Names that are keywords somewhere we write them (declarations, patterns, after a dot).
+    static let keywords: Set<String> = Set(AdversarialNamePools.keywordCaseNames + AdversarialNamePools.keywordTypeNames)
+        .union(["Type", "Protocol", "associatedtype", "deinit", "enum", "fileprivate", "internal", "private",
+                "precedencegroup", "struct", "typealias", "break", "catch", "continue", "defer", "else",
+                "fallthrough", "guard", "if", "switch", "throw", "try", "while", "await", "rethrows", "_"])
+
+    /// Case names RexGen writes no property or case path for (DESIGN: `unusablePropertyNames`).
+    static let unusableCaseNames: Set<String> = ["self", "Self", "Type", "Protocol", "_"]
+
+    /// As written in the app's sources: backticks only where Swift needs them.
+    static func source(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
+
+    /// As written in the usage files: always backticked, which is legal for any identifier.
+    static func usage(_ name: String) -> String { "`\(name)`" }
+
+    /// An argument label at a call: only `inout`, `var` and `let` need backticks there, and backticks
+    /// elsewhere draw a warning.
+    static func label(_ name: String) -> String { ["inout", "var", "let"].contains(name) ? "`\(name)`" : name }
+
+    static func lowerFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+
+    static func upperFirst(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
+}
+
+// MARK: - The program model
+
+final class AdversarialType {
+    enum Kind {
+        case action, namespaceEnum, namespaceStruct, shadowStruct
+    }
+
+    let name: String
+    let kind: Kind
+    private(set) weak var parent: AdversarialType?
+    private(set) var members: [AdversarialType] = []
+    var cases: [AdversarialCase] = []
+
+    init(name: String, kind: Kind, parent: AdversarialType?) {
+        self.name = name
+        self.kind = kind
+        self.parent = parent
+        parent?.members.append(self)
+    }
+
+    /// Outermost first, self last.
+    var path: [AdversarialType] {
+        var result: [AdversarialType] = [self]
+        var current = parent
+        while let type = current {
+            result.insert(type, at: 0)
+            current = type.parent
+        }
+        return result
+    }
+
+    var isEnum: Bool { kind != .namespaceStruct && kind != .shadowStruct }
+}
+
+struct AdversarialCase {
+    enum Payload {
+        case none
+        case child(AdversarialType, label: String?)
+        /// Int or String payloads (`count` 1 or 2), each with an optional label.
+        case values([(label: String?, type: String)])
+    }
+
+    var name: String
+    var payload: Payload
+}
+
+/// One drawn program: its declarations, rendered into app sources and usage trees.
+struct AdversarialProgram {
+    let seed: UInt64
+    private(set) var topLevel: [AdversarialType] = []
+    private(set) var roots: [AdversarialType] = []
+    private var rng: AdversarialRNG
+    private let pools: AdversarialNamePools
+
+    init(seed: UInt64, pools: AdversarialNamePools) {
+        self.seed = seed
+        self.pools = pools
+        rng = AdversarialRNG(seed: seed)
+        let shadows = rng.sample(pools.shadowTypes, count: rng.inRange(pools.shadowCount))
+        for name in shadows { topLevel.append(AdversarialType(name: name, kind: .shadowStruct, parent: nil)) }
+        let treeCount = rng.inRange(1...2)
+        for _ in 0..<treeCount { growTree() }
+    }
+
+    /// The program for `seed`, or, when that draw has no tree or a child its parent cannot name (every
+    /// spelling shadowed), the first well-formed one drawn from seeds derived from it: still one program per seed.
+    static func wellFormed(seed: UInt64, pools: AdversarialNamePools) -> AdversarialProgram {
+        var attempt = 0
+        while true {
+            let drawn = attempt == 0 ? seed : AdversarialRNG.programSeed(base: seed, index: attempt)
+            let program = AdversarialProgram(seed: drawn, pools: pools)
+            if !program.roots.isEmpty, program.isWellFormed() { return program }
+            attempt += 1
+        }
+    }
+
+    // MARK: Drawing
+
+    private mutating func growTree() {
+        // The root: at top level (Feedback's example app: `enum Event`), or nested in a namespace (`Root.Event`).
+        var root: AdversarialType?
+        for _ in 0..<20 {
+            let scope = rng.chance(45) ? nil : namespace(depthUpTo: 2)
+            let name = rng.chance(50) && scope != nil ? rng.pick(pools.nestedActionNames) : rng.pick(pools.typeNames)
+            guard let candidate = makeType(name, kind: .action, in: scope) else { continue }
+            let joined = Self.joinedName(candidate)
+            if roots.contains(where: { Self.joinedName($0) == joined }) || topLevelNames.contains(joined + "Convertible") {
+                remove(candidate)
+                continue
+            }
+            root = candidate
+            break
+        }
+        guard let root else { return }
+        roots.append(root)
+        let reserved = Self.camel(root)
+        grow(root, depth: 0, root: root, reserved: reserved)
+    }
+
+    /// Cases for `node`; children carried by some of them, declared at top level, in a namespace, inside the
+    /// parent, or inside another enum of the tree.
+    private mutating func grow(_ node: AdversarialType, depth: Int, root: AdversarialType, reserved: String) {
+        let caseCount = rng.inRange(depth == 0 ? 2...4 : 1...4)
+        var used: Set<String> = [reserved]
+        var carriesChild = false
+        for index in 0..<caseCount {
+            guard let name = drawName(from: pools.caseNames, avoiding: used) else { break }
+            used.insert(name)
+            let mustCarry = depth == 0 && index == caseCount - 1 && !carriesChild
+            let roll = rng.below(100)
+            if mustCarry || (depth < 3 && roll < 50) {
+                if let child = makeChild(of: node, root: root) {
+                    carriesChild = true
+                    let label = rng.chance(25) ? drawName(from: pools.caseNames, avoiding: []) : nil
+                    node.cases.append(AdversarialCase(name: name, payload: .child(child, label: label)))
+                    grow(child, depth: depth + 1, root: root, reserved: reserved)
+                    continue
+                }
+            }
+            if roll < 75 {
+                let count = rng.chance(70) ? 1 : 2
+                var values: [(label: String?, type: String)] = []
+                for _ in 0..<count {
+                    let label = rng.chance(50) ? drawName(from: ["count", "name", "id", "page", "title"], avoiding: Set(values.compactMap(\.label))) : nil
+                    values.append((label, rng.pick(["Int", "String"])))
+                }
+                node.cases.append(AdversarialCase(name: name, payload: .values(values)))
+            } else {
+                node.cases.append(AdversarialCase(name: name, payload: .none))
+            }
+        }
+    }
+
+    private mutating func makeChild(of parent: AdversarialType, root: AdversarialType) -> AdversarialType? {
+        for _ in 0..<20 {
+            let scope: AdversarialType?
+            switch rng.below(5) {
+            case 0: scope = nil
+            case 1: scope = namespace(depthUpTo: 2)
+            case 2: scope = parent
+            case 3: scope = rng.pick(root.treeNodes)
+            default: scope = namespace(depthUpTo: 1)
+            }
+            let nested = scope != nil && scope?.kind != .action && rng.chance(60)
+            let name = nested ? rng.pick(pools.nestedActionNames) : rng.pick(pools.typeNames)
+            if let child = makeType(name, kind: .action, in: scope) { return child }
+        }
+        return nil
+    }
+
+    /// A namespace (new or existing) at most `depthUpTo` deep.
+    private mutating func namespace(depthUpTo limit: Int) -> AdversarialType? {
+        let existing = allTypes.filter { ($0.kind == .namespaceEnum || $0.kind == .namespaceStruct) && $0.path.count <= limit }
+        if !existing.isEmpty, rng.chance(50) { return rng.pick(existing) }
+        let outers = existing.filter { $0.path.count < limit }
+        let outer: AdversarialType? = !outers.isEmpty && rng.chance(30) ? rng.pick(outers) : nil
+        for _ in 0..<10 {
+            if let type = makeType(rng.pick(pools.typeNames), kind: rng.chance(60) ? .namespaceEnum : .namespaceStruct, in: outer) {
+                return type
+            }
+        }
+        return nil
+    }
+
+    /// A new type named `name` in `scope`, unless the scope already declares that name.
+    private mutating func makeType(_ name: String, kind: AdversarialType.Kind, in scope: AdversarialType?) -> AdversarialType? {
+        let siblings = scope?.members ?? topLevel
+        guard !siblings.contains(where: { $0.name == name }) else { return nil }
+        if !pools.reusesTypeNames {
+            if scope?.path.contains(where: { $0.name == name }) == true { return nil }
+            if pools.nestedActionNames.contains(name) {
+                if scope == nil { return nil }
+            } else if allTypes.contains(where: { $0.name == name }) {
+                return nil
+            }
+        }
+        // A case and a nested type with the same name: keep clear (our case names are mostly lowercase).
+        if let scope, scope.cases.contains(where: { $0.name == name }) { return nil }
+        // Caseless enums whose name ends in Action/Event are action enums with no cases: legal, but noise.
+        if kind == .namespaceEnum, name.hasSuffix("Action") || name.hasSuffix("Event") { return nil }
+        let type = AdversarialType(name: name, kind: kind, parent: scope)
+        if scope == nil { topLevel.append(type) }
+        return type
+    }
+
+    private mutating func remove(_ type: AdversarialType) {
+        // Only ever a just-made root with no members and no cases.
+        if type.parent == nil { topLevel.removeAll { $0 === type } }
+        else { type.parent?.removeLastMember() }
+    }
+
+    private mutating func drawName(from names: [String], avoiding used: Set<String>) -> String? {
+        let free = names.filter { !used.contains($0) }
+        return free.isEmpty ? nil : rng.pick(free)
+    }
+
+    private var topLevelNames: Set<String> { Set(topLevel.map(\.name)) }
+
+    var allTypes: [AdversarialType] {
+        var result: [AdversarialType] = []
+        func visit(_ type: AdversarialType) {
+            result.append(type)
+            type.members.forEach(visit)
+        }
+        topLevel.forEach(visit)
+        return result
+    }
+
+    // MARK: Names RexGen derives
+
+    /// `Root.Event` → `RootEvent` (RexGen joins the qualified name's components).
+    static func joinedName(_ root: AdversarialType) -> String { root.path.map(\.name).joined() }
+
+    static func camel(_ root: AdversarialType) -> String { AdversarialSpelling.lowerFirst(joinedName(root)) }
+
+    // MARK: Name lookup, as Swift does it
+
+    /// What an unqualified type name means at the point of a case in `scope` (an enum's body): the innermost
+    /// enclosing type declaring a member of that name, else a top-level type; nil for stdlib types.
+    func lookUp(_ name: String, from scope: AdversarialType) -> AdversarialType? {
+        var current: AdversarialType? = scope
+        while let type = current {
+            if let member = type.members.first(where: { $0.name == name }) { return member }
+            current = type.parent
+        }
+        return topLevel.first { $0.name == name }
+    }
+
+    /// How the app's source names `target` from inside `scope`: a qualified suffix of its path whose first
+    /// component resolves there to the right type (the shortest that works, or a longer one at random).
+    mutating func reference(to target: AdversarialType, from scope: AdversarialType) -> String {
+        let path = target.path
+        var valid: [[AdversarialType]] = []
+        for start in stride(from: path.count - 1, through: 0, by: -1) {
+            let suffix = Array(path[start...])
+            if lookUp(suffix[0].name, from: scope) === suffix[0] { valid.append(suffix) }
+        }
+        // The full path always works unless its first component is shadowed; then no spelling does, except
+        // through the module name, which we do not use (rexgen does not know the module name).
+        let chosen = valid.isEmpty ? path : (rng.chance(70) ? valid[0] : rng.pick(valid))
+        return chosen.map { AdversarialSpelling.source($0.name) }.joined(separator: ".")
+    }
+
+    /// True when every child is reachable by some spelling from its parent's body.
+    func isWellFormed() -> Bool {
+        for type in allTypes where type.kind == .action {
+            for enumCase in type.cases {
+                guard case let .child(child, _) = enumCase.payload else { continue }
+                let path = child.path
+                if !(0..<path.count).contains(where: { lookUp(path[$0].name, from: type) === path[$0] }) { return false }
+            }
+        }
+        return true
+    }
+}
+
+private extension AdversarialType {
+    func removeLastMember() { _ = members.popLast() }
+
+    /// This enum and every action enum below it through cases.
+    var treeNodes: [AdversarialType] {
+        var result: [AdversarialType] = [self]
+        for enumCase in cases {
+            if case let .child(child, _) = enumCase.payload { result += child.treeNodes }
+        }
+        return result
+    }
+}
+
+// MARK: - Rendering
+
+extension AdversarialProgram {
+    /// The module the app is compiled as; usage files qualify the app's types with it.
+    static let moduleName = "AdversarialApp"
+
+    /// The app's source files (relative path → text) and the trees for the usage files.
+    mutating func render() -> (files: [String: String], trees: [AdversarialUsage.Tree], userState: String?) {
+        var files: [String: String] = [:]
+        let shadows = topLevel.filter { $0.kind == .shadowStruct }
+        if !shadows.isEmpty {
+            files["App/Shadows.swift"] = "// User types named like what generated code names.\n"
+                + shadows.map { "struct \(AdversarialSpelling.source($0.name)) {}\n" }.joined()
+        }
+        let others = topLevel.filter { $0.kind != .shadowStruct }
+        for (index, type) in others.enumerated() {
+            let file = "App/Types\(index % 3).swift"
+            files[file, default: ""] += render(type, indent: "") + "\n"
+        }
+        let trees = roots.map(usageTree)
+        let userState = shadows.contains { $0.name == "State" } ? "\(Self.moduleName).State" : nil
+        return (files, trees, userState)
+    }
+
+    private mutating func render(_ type: AdversarialType, indent: String) -> String {
+        var text = ""
+        if type.kind == .action, !type.name.hasSuffix("Action"), !type.name.hasSuffix("Event") {
+            text += "\(indent)// rexgen: action\n"
+        }
+        let keyword = type.isEnum ? "enum" : "struct"
+        text += "\(indent)\(keyword) \(AdversarialSpelling.source(type.name)) {\n"
+        for enumCase in type.cases {
+            text += "\(indent)    case \(AdversarialSpelling.source(enumCase.name))\(renderPayload(enumCase.payload, in: type))\n"
+        }
+        for member in type.members {
+            text += render(member, indent: indent + "    ")
+        }
+        return text + "\(indent)}\n"
+    }
+
+    private mutating func renderPayload(_ payload: AdversarialCase.Payload, in scope: AdversarialType) -> String {
+        switch payload {
+        case .none:
+            return ""
+        case let .child(child, label):
+            let reference = reference(to: child, from: scope)
+            return "(" + (label.map { "\(AdversarialSpelling.source($0)): " } ?? "") + reference + ")"
+        case let .values(values):
+            let parts = values.map { value in
+                (value.label.map { "\($0): " } ?? "") + valueTypeSource(value.type, in: scope)
+            }
+            return "(" + parts.joined(separator: ", ") + ")"
+        }
+    }
+
+    /// `Int` as written in the app: plain, unless an action enum or namespace named `Int` is in scope.
+    private func valueTypeSource(_ name: String, in scope: AdversarialType) -> String {
+        guard let found = lookUp(name, from: scope) else { return name }
+        return found.kind == .shadowStruct ? name : "Swift.\(name)"
+    }
+
+    /// What the payload type means, spelled for the usage files.
+    private func valueTypeUsage(_ name: String, in scope: AdversarialType) -> String {
+        guard let found = lookUp(name, from: scope), found.kind == .shadowStruct else { return "Swift.\(name)" }
+        return Self.usageName(found)
+    }
+
+    static func usageName(_ type: AdversarialType) -> String {
+        ([moduleName] + type.path.map { AdversarialSpelling.usage($0.name) }).joined(separator: ".")
+    }
+
+    private func usageTree(_ root: AdversarialType) -> AdversarialUsage.Tree {
+        var nodes: [AdversarialUsage.Node] = []
+        func visit(_ node: AdversarialType, casePath: [String]) {
+            var cases: [AdversarialUsage.Case] = []
+            for enumCase in node.cases {
+                let payload: String
+                switch enumCase.payload {
+                case .none:
+                    payload = "Swift.Void"
+                case let .child(child, _):
+                    payload = Self.usageName(child)
+                case let .values(values):
+                    let types = values.map { valueTypeUsage($0.type, in: node) }
+                    if values.count == 1 {
+                        payload = types[0]
+                    } else {
+                        payload = "(" + zip(values, types).map { value, type in
+                            (value.label.map { "\($0): " } ?? "") + type
+                        }.joined(separator: ", ") + ")"
+                    }
+                }
+                cases.append(AdversarialUsage.Case(name: enumCase.name, payload: payload))
+            }
+            nodes.append(AdversarialUsage.Node(type: Self.usageName(node), cases: cases, casePath: casePath))
+            for enumCase in node.cases {
+                if case let .child(child, _) = enumCase.payload { visit(child, casePath: casePath + [enumCase.name]) }
+            }
+        }
+        visit(root, casePath: [])
+        return AdversarialUsage.Tree(root: Self.usageName(root), joinedName: Self.joinedName(root), nodes: nodes)
+    }
+}
+
+// MARK: - Usage files
+
+/// Code that uses the generated API in its generic contexts, every type written in full (`Swift.Int`,
+/// `SwiftRex.Reducer`, `AdversarialApp.Root.Event`), each result annotated with the type the lift must
+/// produce: a lift that compiles but means the wrong type fails here.
+enum AdversarialUsage {
+    struct Case {
+        var name: String
+        /// The payload as the property's (and case path's) value type; `Swift.Void` for none.
+        var payload: String
+        var hasMembers: Bool { !AdversarialSpelling.unusableCaseNames.contains(name) }
+        /// `\.never` is CasePathsCore's own `Case.never` (a real member wins over the dynamic member lookup
+        /// through `AllCasePaths`), with or without RexGen: no case key path reaches a case named `never`.
+        var hasCaseKeyPath: Bool { hasMembers && name != "never" }
+    }
+
+    struct Node {
+        /// Module-qualified.
+        var type: String
+        var cases: [Case]
+        /// Case names from the root down to this node; empty for the root.
+        var casePath: [String]
+    }
+
+    struct Tree {
+        var root: String
+        /// `RootEvent` for `Root.Event`: `RootEventConvertible`, `init?(rootEvent:)`, `liftToRootEvent`.
+        var joinedName: String
+        /// The root first.
+        var nodes: [Node]
+
+        /// `rootEvent`: the label of `init?(rootEvent:)`, the property and the case path's prefix. The harness
+        /// reads it from the generated protocol (`naming(from:)`), so a change in how RexGen lowercases an
+        /// acronym (`IO.State`) is not mistaken for a broken lift; this is only the fallback.
+        var camel: String
+
+        init(root: String, joinedName: String, nodes: [Node]) {
+            self.root = root
+            self.joinedName = joinedName
+            self.nodes = nodes
+            camel = AdversarialSpelling.lowerFirst(joinedName)
+        }
+
+        /// This tree with the camel-case name the generated `<Joined>Convertible` protocol uses, if found.
+        func naming(from liftFile: String) -> Tree {
+            guard let declaration = liftFile.range(of: "protocol \(joinedName)Convertible {"),
+                  let initializer = liftFile.range(of: "init?(", range: declaration.upperBound..<liftFile.endIndex),
+                  let colon = liftFile[initializer.upperBound...].firstIndex(of: ":") else { return self }
+            var tree = self
+            tree.camel = liftFile[initializer.upperBound..<colon].replacingOccurrences(of: "`", with: "")
+            return tree
+        }
+
+        /// The nodes the lifts are used from: the root, the deepest node, one in the middle.
+        var liftNodes: [Node] {
+            var chosen = [nodes[0]]
+            if let deepest = nodes.max(by: { $0.casePath.count < $1.casePath.count }), deepest.casePath.count > 0 {
+                chosen.append(deepest)
+            }
+            if let middle = nodes.first(where: { $0.casePath.count == 1 }), !chosen.contains(where: { $0.type == middle.type }) {
+                chosen.append(middle)
+            }
+            return chosen
+        }
+    }
+
+    /// Which stand-in modules a usage file is compiled against.
+    enum Group: String, CaseIterable {
+        /// SwiftRex, CombineRex, RxSwiftRex, ReactiveSwiftRex and CasePathsCore (release generation).
+        case swiftRexAndCasePaths
+        /// CasePaths 0.x and CombineFeedback 0.7.0 (release generation).
+        case combineFeedbackRelease
+        /// CasePaths 0.x and CombineFeedback master (master generation).
+        case combineFeedbackMaster
+        /// ReactiveFeedback (release generation).
+        case reactiveFeedback
+    }
+
+    private static func u(_ name: String) -> String { AdversarialSpelling.usage(name) }
+
+    /// States and dependencies shared by every usage file. `userState`, when the app declares `struct State`,
+    /// is the local state the lifts are used with.
+    static func sharedTypes(userState: String?) -> String {
+        """
+        // Usage types: named so no adversarial name can be one of them.
+        struct AdvLocal { init() {} }
+        struct AdvGlobal {
+            var local = \(userState ?? "AdvLocal")()
+            init() {}
+        }
+        struct AdvDeps { init() {} }
+        struct AdvWorld {
+            var deps = AdvDeps()
+            init() {}
+        }
+
+        """
+    }
+
+    static func localState(_ userState: String?) -> String { userState ?? "AdvLocal" }
+
+    /// Conversions and enum properties of every node: no framework.
+    static func core(_ trees: [Tree]) -> String {
+        var text = "// The generated conversions and enum properties, used with the types they must mean.\n"
+        var counter = 0
+        for tree in trees {
+            for node in tree.nodes {
+                counter += 1
+                text += "func advCore\(counter)(_ node: \(node.type), _ root: \(tree.root)) {\n"
+                text += "    let _: \(tree.root) = node.\(u(tree.camel))\n"
+                text += "    let _: \(node.type)? = \(node.type)(\(AdversarialSpelling.label(tree.camel)): root)\n"
+                for enumCase in node.cases where enumCase.hasMembers {
+                    text += "    let _: \(enumCase.payload)? = node.\(u(enumCase.name))\n"
+                    text += "    let _: Swift.Bool = node.\(u("is" + AdversarialSpelling.upperFirst(enumCase.name)))\n"
+                }
+                text += "}\n"
+            }
+        }
+        return text
+    }
+
+    /// The enums the generated files conform to `CasePathable`, spelled as `casePaths` compares them: RexGen
+    /// leaves some out with a note (a case named `allCasePaths`, a payload type named like a name
+    /// `AllCasePaths` shadows), and their case paths are then not used.
+    static func casePathableEnums(inGenerated texts: [String]) -> Set<String> {
+        let prefix = "extension ", suffix = ": CasePathsCore.CasePathable"
+        return Set(texts.flatMap { $0.split(separator: "\n") }.compactMap { line in
+            guard line.hasPrefix(prefix), let end = line.range(of: suffix) else { return nil }
+            return plainName(String(line[line.index(line.startIndex, offsetBy: prefix.count)..<end.lowerBound]))
+        })
+    }
+
+    /// `AdversarialApp.\`AppAction\`.\`State\`` → `AppAction.State`.
+    static func plainName(_ type: String) -> String {
+        let name = type.replacingOccurrences(of: "`", with: "")
+        return name.hasPrefix("AdversarialApp.") ? String(name.dropFirst("AdversarialApp.".count)) : name
+    }
+
+    /// swift-case-paths 1.x: `AllCasePaths`, `[case:]`, `is`, iteration, and a case key path down the tree.
+    static func casePaths(_ trees: [Tree], casePathable: Set<String>? = nil) -> String {
+        var text = "import CasePathsCore\n\n"
+        var counter = 0
+        for tree in trees {
+            let conforms = { (type: String) in casePathable?.contains(plainName(type)) ?? true }
+            let wholeTreeConforms = tree.nodes.allSatisfy { conforms($0.type) }
+            for node in tree.nodes where conforms(node.type) {
+                counter += 1
+                text += "func advCasePaths\(counter)(_ node: \(node.type)) {\n"
+                text += "    let _: CasePathsCore.PartialCaseKeyPath<\(node.type)> = \(node.type).allCasePaths[node]\n"
+                text += "    for _ in \(node.type).allCasePaths {}\n"
+                for (index, enumCase) in node.cases.enumerated() where enumCase.hasMembers {
+                    text += "    let _: CasePathsCore.AnyCasePath<\(node.type), \(enumCase.payload)> = \(node.type).allCasePaths.\(u(enumCase.name))\n"
+                    guard enumCase.hasCaseKeyPath else { continue }
+                    text += "    let path\(index): CasePathsCore.CaseKeyPath<\(node.type), \(enumCase.payload)> = \\.\(u(enumCase.name))\n"
+                    text += "    let _: \(enumCase.payload)? = node[case: path\(index)]\n"
+                    text += "    let _: Swift.Bool = node.is(path\(index))\n"
+                }
+                let reachable = node.casePath.allSatisfy { Case(name: $0, payload: "").hasCaseKeyPath }
+                if !node.casePath.isEmpty, reachable, wholeTreeConforms {
+                    text += "    let _: CasePathsCore.CaseKeyPath<\(tree.root), \(node.type)> = \\.\(node.casePath.map(u).joined(separator: "."))\n"
+                }
+                text += "}\n"
+            }
+        }
+        return text
+    }
+
+    static func swiftRex(_ trees: [Tree], userState: String?) -> String {
+        let local = localState(userState)
+        var text = """
+            import SwiftRex
+            import CombineRex
+            import RxSwiftRex
+            import ReactiveSwiftRex
+
+            struct AdvMiddleware<I, O, S>: SwiftRex.MiddlewareProtocol {
+                typealias InputActionType = I
+                typealias OutputActionType = O
+                typealias StateType = S
+                func handle(action: I, from dispatcher: SwiftRex.ActionSource, state: @escaping SwiftRex.GetState<S>) -> SwiftRex.IO<O> {
+                    .pure()
+                }
+            }
+
+
+            """
+        var counter = 0
+        for tree in trees {
+            let lift = u("liftTo" + tree.joinedName)
+            let root = tree.root
+            for node in tree.liftNodes {
+                counter += 1
+                let other = tree.nodes[counter % tree.nodes.count].type
+                let n = node.type
+                func mw(_ output: String, _ state: String) -> String { "AdvMiddleware<\(n), \(output), \(state)>" }
+                func lifted(_ state: String, _ middleware: String) -> String {
+                    "SwiftRex.LiftMiddleware<\(root), \(root), \(state), \(middleware)>"
+                }
+                func reader(_ dependencies: String, _ state: String, _ middleware: String) -> String {
+                    "SwiftRex.MiddlewareReader<\(dependencies), \(lifted(state, middleware))>"
+                }
+                text += """
+                    func advSwiftRex\(counter)(
+                        reducer: SwiftRex.Reducer<\(n), \(local)>,
+                        middleware: \(mw(n, local)),
+                        asymmetric: \(mw(other, local)),
+                        silent: \(mw("Swift.Never", local)),
+                        stateless: \(mw(n, "Swift.Void")),
+                        silentStateless: \(mw("Swift.Never", "Swift.Void")),
+                        reader: SwiftRex.MiddlewareReader<AdvDeps, \(mw(n, local))>,
+                        silentReader: SwiftRex.MiddlewareReader<AdvDeps, \(mw("Swift.Never", local))>,
+                        statelessReader: SwiftRex.MiddlewareReader<AdvDeps, \(mw(n, "Swift.Void"))>,
+                        combineEffect: CombineRex.EffectMiddleware<\(n), \(n), \(local), AdvDeps>,
+                        rxEffect: RxSwiftRex.EffectMiddleware<\(n), \(other), \(local), AdvDeps>,
+                        reactiveEffect: ReactiveSwiftRex.EffectMiddleware<\(n), Swift.Never, \(local), AdvDeps>,
+                        statelessEffect: CombineRex.EffectMiddleware<\(n), \(n), Swift.Void, AdvDeps>
+                    ) {
+                        let _: SwiftRex.Reducer<\(root), AdvGlobal> = reducer.\(lift)(state: \\AdvGlobal.local)
+                        let _: SwiftRex.Reducer<\(root), \(local)> = reducer.\(lift)()
+                        let _: \(lifted("AdvGlobal", mw(n, local))) = middleware.\(lift)(state: \\AdvGlobal.local)
+                        let _: \(lifted(local, mw(n, local))) = middleware.\(lift)()
+                        let _: \(lifted("AdvGlobal", mw(other, local))) = asymmetric.\(lift)(state: \\AdvGlobal.local)
+                        let _: \(lifted("AdvGlobal", mw("Swift.Never", local))) = silent.\(lift)(state: \\AdvGlobal.local)
+                        let _: \(lifted(local, mw("Swift.Never", local))) = silent.\(lift)()
+                        let _: \(lifted("AdvGlobal", mw(n, "Swift.Void"))) = stateless.\(lift)()
+                        let _: \(lifted("AdvGlobal", mw("Swift.Never", "Swift.Void"))) = silentStateless.\(lift)()
+                        let _: \(reader("AdvDeps", "AdvGlobal", mw(n, local))) = reader.\(lift)(state: \\AdvGlobal.local)
+                        let _: \(reader("AdvWorld", "AdvGlobal", mw(n, local))) = reader.\(lift)(state: \\AdvGlobal.local, dependencies: \\AdvWorld.deps)
+                        let _: \(reader("AdvDeps", local, mw(n, local))) = reader.\(lift)()
+                        let _: \(reader("AdvWorld", local, mw(n, local))) = reader.\(lift)(dependencies: \\AdvWorld.deps)
+                        let _: \(reader("AdvDeps", "AdvGlobal", mw("Swift.Never", local))) = silentReader.\(lift)(state: \\AdvGlobal.local)
+                        let _: \(reader("AdvWorld", local, mw("Swift.Never", local))) = silentReader.\(lift)(dependencies: \\AdvWorld.deps)
+                        let _: \(reader("AdvDeps", "AdvGlobal", mw(n, "Swift.Void"))) = statelessReader.\(lift)()
+                        let _: \(reader("AdvWorld", "AdvGlobal", mw(n, "Swift.Void"))) = statelessReader.\(lift)(dependencies: \\AdvWorld.deps)
+                        let _: CombineRex.EffectMiddleware<\(root), \(root), AdvGlobal, AdvDeps> = combineEffect.\(lift)(state: \\AdvGlobal.local)
+                        let _: CombineRex.EffectMiddleware<\(root), \(root), \(local), AdvDeps> = combineEffect.\(lift)()
+                        let _: RxSwiftRex.EffectMiddleware<\(root), \(root), AdvGlobal, AdvDeps> = rxEffect.\(lift)(state: \\AdvGlobal.local)
+                        let _: ReactiveSwiftRex.EffectMiddleware<\(root), \(root), AdvGlobal, AdvDeps> = reactiveEffect.\(lift)(state: \\AdvGlobal.local)
+                        let _: CombineRex.EffectMiddleware<\(root), \(root), AdvGlobal, AdvDeps> = statelessEffect.\(lift)()
+                    }
+                    func advStore\(counter)<S: SwiftRex.StoreType>(_ store: S) where S.ActionType == \(root), S.StateType == AdvGlobal {
+                        let _: SwiftRex.StoreProjection<\(n), \(local)> = store.projection(for: \(n).self, state: { $0.local })
+                    }
+
+
+                    """
+            }
+        }
+        return text
+    }
+
+    static func combineFeedbackRelease(_ trees: [Tree], userState: String?) -> String {
+        let local = localState(userState)
+        var text = "import CasePaths\nimport CombineFeedback\n\n"
+        var counter = 0
+        for tree in trees {
+            let pullback = u("pullbackTo" + tree.joinedName)
+            let casePath = u(tree.camel + "CasePath")
+            let root = tree.root
+            for node in tree.liftNodes {
+                counter += 1
+                let n = node.type
+                text += """
+                    func advCombineFeedback\(counter)(
+                        reducer: @escaping CombineFeedback.Reducer<\(local), \(n)>,
+                        feedback: CombineFeedback.Feedback<\(local), \(n)>
+                    ) {
+                        let _: CombineFeedback.Reducer<AdvGlobal, \(root)> = \(AdversarialProgram.moduleName).\(pullback)(reducer, state: \\AdvGlobal.local)
+                        let _: CombineFeedback.Feedback<AdvGlobal, \(root)> = feedback.\(pullback)(state: \\AdvGlobal.local)
+                        let path: CasePaths.CasePath<\(root), \(n)> = \(n).\(casePath)
+                        let _: CombineFeedback.Reducer<AdvGlobal, \(root)> = CombineFeedback.pullback(reducer, value: \\AdvGlobal.local, event: path)
+                    }
+
+
+                    """
+            }
+        }
+        return text
+    }
+
+    static func combineFeedbackMaster(_ trees: [Tree], userState: String?) -> String {
+        let local = localState(userState)
+        var text = "import CasePaths\nimport CombineFeedback\n\n"
+        var counter = 0
+        for tree in trees {
+            let pullback = u("pullbackTo" + tree.joinedName)
+            let casePath = u(tree.camel + "CasePath")
+            let root = tree.root
+            for node in tree.liftNodes {
+                counter += 1
+                let n = node.type
+                text += """
+                    func advCombineFeedback\(counter)(
+                        reducer: CombineFeedback.Reducer<\(local), \(n)>,
+                        feedback: CombineFeedback.Feedback<\(local), \(n), AdvDeps>,
+                        store: CombineFeedback.Store<AdvGlobal, \(root)>
+                    ) {
+                        let _: CombineFeedback.Reducer<AdvGlobal, \(root)> = reducer.\(pullback)(state: \\AdvGlobal.local)
+                        let _: CombineFeedback.Feedback<AdvGlobal, \(root), AdvDeps> = feedback.\(pullback)(state: \\AdvGlobal.local)
+                        let _: CombineFeedback.Feedback<AdvGlobal, \(root), AdvWorld> = feedback.\(pullback)(state: \\AdvGlobal.local, dependency: \\AdvWorld.deps)
+                        let _: CombineFeedback.Store<\(local), \(n)> = store.scoped(to: \\AdvGlobal.local, event: \(n).self)
+                        let path: CasePaths.CasePath<\(root), \(n)> = \(n).\(casePath)
+                        let _: CombineFeedback.Reducer<AdvGlobal, \(root)> = reducer.pullback(state: \\AdvGlobal.local, event: path)
+                    }
+
+
+                    """
+            }
+        }
+        return text
+    }
+
+    static func reactiveFeedback(_ trees: [Tree], userState: String?) -> String {
+        let local = localState(userState)
+        var text = "import ReactiveFeedback\n\n"
+        var counter = 0
+        for tree in trees {
+            let pullback = u("pullbackTo" + tree.joinedName)
+            let root = tree.root
+            for node in tree.liftNodes {
+                counter += 1
+                let n = node.type
+                text += """
+                    func advReactiveFeedback\(counter)(
+                        reducer: @escaping ReactiveFeedback.Reducer<\(local), \(n)>,
+                        feedback: ReactiveFeedback.FeedbackLoop<\(local), \(n)>.Feedback,
+                        store: ReactiveFeedback.Store<AdvGlobal, \(root)>
+                    ) {
+                        let _: ReactiveFeedback.Reducer<AdvGlobal, \(root)> = \(AdversarialProgram.moduleName).\(pullback)(reducer, state: \\AdvGlobal.local)
+                        let _: ReactiveFeedback.FeedbackLoop<AdvGlobal, \(root)>.Feedback = feedback.\(pullback)(state: \\AdvGlobal.local)
+                        let _: ReactiveFeedback.Store<\(local), \(n)> = store.view(value: \\AdvGlobal.local, event: \(n).self)
+                    }
+
+
+                    """
+            }
+        }
+        return text
+    }
+
+    /// The usage files of `group`, by file name.
+    static func files(for group: Group, trees: [Tree], userState: String?, casePathable: Set<String>? = nil) -> [String: String] {
+        var files = ["UsageTypes.swift": sharedTypes(userState: userState)]
+        switch group {
+        case .swiftRexAndCasePaths:
+            files["UsageCore.swift"] = core(trees)
+            files["UsageCasePaths.swift"] = casePaths(trees, casePathable: casePathable)
+            files["UsageSwiftRex.swift"] = swiftRex(trees, userState: userState)
+        case .combineFeedbackRelease:
+            files["UsageCombineFeedback.swift"] = combineFeedbackRelease(trees, userState: userState)
+        case .combineFeedbackMaster:
+            files["UsageCombineFeedback.swift"] = combineFeedbackMaster(trees, userState: userState)
+        case .reactiveFeedback:
+            files["UsageReactiveFeedback.swift"] = reactiveFeedback(trees, userState: userState)
+        }
+        return files
+    }
+}
