@@ -79,6 +79,7 @@ struct TreeEditShortcut {
         // Records of this file's enums now count its enums as they are now.
         lift.renumber(file: index, by: { edit.newIndex(ofOld: $0) })
         guard let carrier = new.enums.firstIndex(where: { $0.qualifiedName == edit.carrierName }),
+              isSummary || !options.roots.isEmpty || lift.keepsRoots(file: index, carrier: carrier, isAddition: edit.isAddition),
               let changed = edit.isAddition
                 ? lift.add(edit, file: index, new: new, carrier: carrier, cache: cache, options: options, text: &text)
                 : lift.remove(edit, file: index, carrier: carrier, text: &text) else { return nil }
@@ -219,6 +220,19 @@ struct LiftRecords {
                                        caseHash: LiftTreeRecord.caseHash(of: edit.carryingCase)), at: position)
         }
         return !parents.isEmpty
+    }
+
+    /// Whether the edit leaves the roots as they were. A source's action enum that no other carries is a root
+    /// as soon as it carries one (references never are): a leaf added under such an enum with no conformance
+    /// would make it one, and a root's only leaf taken away would end it, each a whole root section of the
+    /// lift file. (Called after the leaf's records were renumbered to -1.)
+    func keepsRoots(file: Int, carrier: Int, isAddition: Bool) -> Bool {
+        let carrierRecords = tree.indices.filter { tree[$0].fileIndex == file && tree[$0].enumIndex == carrier }
+        if isAddition { return !carrierRecords.isEmpty }
+        return carrierRecords.allSatisfy { record in
+            tree[record].parent != nil
+                || tree.contains { $0.parent == record && !($0.fileIndex == file && $0.enumIndex == -1) }
+        }
     }
 
     /// Cuts the leaf's conformances out (its records were renumbered to -1); nil when the records do not
