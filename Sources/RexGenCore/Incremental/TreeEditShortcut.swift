@@ -226,9 +226,16 @@ struct LiftRecords {
     /// as soon as it carries one (references never are): a leaf added under such an enum with no conformance
     /// would make it one, and a root's only leaf taken away would end it, each a whole root section of the
     /// lift file. (Called after the leaf's records were renumbered to -1.)
+    ///
+    /// A source's enum that carries its first action also becomes a candidate for the roots the action tree
+    /// adds, in source order, for enums no root reaches (a root that something carries, in a cycle or under a
+    /// reference): it may come before such a root and take its place, which only the whole tree tells. So a
+    /// leaf added to a source's enum that had no child goes the whole way too.
     func keepsRoots(file: Int, carrier: Int, isAddition: Bool) -> Bool {
         let carrierRecords = tree.indices.filter { tree[$0].fileIndex == file && tree[$0].enumIndex == carrier }
-        if isAddition { return !carrierRecords.isEmpty }
+        if isAddition {
+            return carrierRecords.contains { record in tree.contains { $0.parent == record } }
+        }
         return carrierRecords.allSatisfy { record in
             tree[record].parent != nil
                 || tree.contains { $0.parent == record && !($0.fileIndex == file && $0.enumIndex == -1) }

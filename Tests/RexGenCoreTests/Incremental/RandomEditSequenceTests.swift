@@ -55,6 +55,31 @@ final class RandomEditSequenceTests: XCTestCase {
         }
     }
 
+    /// The second mismatch (REXGEN_EDIT_SEED=11 REXGEN_EDIT_STEPS=1500: the plugin layout fails at step 573),
+    /// reduced to one edit after a first run. `BetaAction` is a root only by the rule for cycles (a reference's
+    /// enum carries it, so it is no parentless root, and no root reaches it), and carries `AlphaAction`, which
+    /// carries nothing and is declared earlier in source order. A leaf added under `AlphaAction` takes
+    /// `TreeEditShortcut` (the parent has a conformance, under `BetaAction`) and keeps the roots, where a run
+    /// from scratch makes `AlphaAction`, now carrying an action and the first enum in source order that no
+    /// root reaches, a root of its own before `BetaAction`: `// MARK: - AlphaAction` was missing. (Taking
+    /// that leaf away again goes the whole way.) Now a source's enum gaining its first child goes the whole way.
+    func testALeafUnderAnEnumOnlyARootByTheCycleRuleReaches() throws {
+        let project = try IncrementalProject()
+        let alpha = project.path("Cycle/Alpha.swift")
+        try project.write("public enum AlphaAction: Equatable, Sendable {\n    case shown\n}\n", toPath: alpha)
+        try project.write("public enum BetaAction: Equatable, Sendable {\n    case alpha(AlphaAction)\n}\n",
+                          toPath: project.path("Cycle/Beta.swift"))
+        try project.write("public enum RefAction: Equatable, Sendable {\n    case beta(BetaAction)\n}\n",
+                          toPath: project.referencePath("Cycle/Ref.swift"))
+        project.usePluginLayout()
+        try project.runAndCompare()
+        try project.write("public enum AlphaAction: Equatable, Sendable {\n    case shown\n    case sheet(SheetAction)\n}\n\n"
+                          + "public enum SheetAction: Equatable, Sendable {\n    case shown\n}\n", toPath: alpha)
+        try project.runAndCompare()  // ActionLifts.generated.swift differs from a from-scratch run
+        try assertMatchesAFromScratchDirectory(project)
+        XCTAssertTrue(try XCTUnwrap(project.outputFiles()[LiftRenderer.fileName]).contains("// MARK: - AlphaAction"))
+    }
+
     enum Path: String, CaseIterable {
         case upToDate = "up to date"
         case referenceShortcut = "reference shortcut"
@@ -334,7 +359,7 @@ extension RandomEditProject {
         try write(files.count - 1)
         try write(carrier.file)
         inputsChanged()
-        return "\(files.last!.shown) (\(isReference ? "reference" : "source")), carried by "
+        return "\(files.last!.shown), carried by "
             + "\(files[carrier.file].enums[carrier.enum].name).\(carrying.name)"
     }
 

@@ -163,13 +163,22 @@ final class TreeEditShortcutTests: XCTestCase {
             if project.options.filePerSource { project.options.sources.append(panel) }
             try assertRun(takesShortcut: false)
             let onePerSource = project.options.filePerSource
-            try project.replace("    case shown\n", with: "    case shown\n    case sheet(SheetAction)\n", atPath: panel)
-            try project.write(try String(contentsOfFile: panel, encoding: .utf8) + Self.sheet, toPath: panel)
+            let panelAction = "public enum PanelAction: Equatable, Sendable {\n    case toolbar(ToolbarAction)\n"
+            let toolbar = "}\n\npublic enum ToolbarAction: Equatable, Sendable {\n    case shown\n"
+            // A leaf under PanelAction, which carries an action already.
+            try project.write(panelAction + "    case sheet(SheetAction)\n" + toolbar + "}\n" + Self.sheet, toPath: panel)
             try assertRun(takesShortcut: onePerSource)
-            XCTAssertTrue(try liftFile.contains(".toolbar(.sheet(self))"))
+            XCTAssertTrue(try liftFile.contains("extension SheetAction: PanelActionConvertible"))
             if onePerSource {
                 XCTAssertTrue(try XCTUnwrap(project.outputFiles()["Panel+EnumProperties.generated.swift"]).contains("var sheet: SheetAction?"))
             }
+            try project.write(panelAction + toolbar + "}\n", toPath: panel)
+            try assertRun(takesShortcut: onePerSource)
+            // The same leaf under ToolbarAction, which carried nothing: a source's enum with its first child may
+            // become a root (see `LiftRecords.keepsRoots`), so the whole way.
+            try project.write(panelAction + toolbar + "    case sheet(SheetAction)\n}\n" + Self.sheet, toPath: panel)
+            try assertRun(takesShortcut: false)
+            XCTAssertTrue(try liftFile.contains(".toolbar(.sheet(self))"))
             // An import added with it: the lift file copies the sources' imports, so the whole way.
             try project.replace("    case sheet(SheetAction)\n", with: "", atPath: panel)
             try project.replace(Self.sheet, with: "", atPath: panel)
