@@ -40,8 +40,9 @@ public struct CasePathShape: Sendable, Equatable {
     }
 
     /// A deprecated or restricted case keeps its case path, but stays out of `allCasePaths`' iteration and
-    /// its subscript, which would otherwise use it without the same `@available` and draw a warning.
-    public var isIterable: Bool { availability.isEmpty }
+    /// its subscript, which would otherwise use it without the same `@available` and draw a warning. `@_spi`
+    /// restricts no use inside the module, so an SPI case (or every case of an SPI enum) is iterated.
+    public var isIterable: Bool { !availability.contains { $0.hasPrefix("@available") } }
 }
 
 /// An enum's `AllCasePaths`, as the native renderer and the template context both write it.

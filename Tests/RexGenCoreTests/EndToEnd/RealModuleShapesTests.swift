@@ -37,6 +37,8 @@ final class RealModuleShapesTests: XCTestCase {
             let text = try String(contentsOf: generated[0], encoding: .utf8)
             XCTAssertTrue(text.contains("    @_spi(Experimental)\n    public var doExpr: DoExprSyntax? {"), text)
             XCTAssertFalse(text.contains("@_spi(Experimental)\n    public var ifExpr"), text)
+            // SPI restricts no use inside the module: the SPI case's path is iterated like the others.
+            XCTAssertTrue(text.contains("allCasePaths.append(\\.doExpr)"), text)
             // Members of an enum in an SPI type or SPI extension carry the attribute too, so they read as SPI
             // in the module's interface as the enum does.
             for member in ["public var plain: Swift.Void?", "public var isPlain: Swift.Bool", "public var body: DoExprSyntax?"] {
@@ -187,13 +189,8 @@ final class RealModuleShapesTests: XCTestCase {
         // Declared inside an action enum but carried by no case of it: not a node, not selected.
         XCTAssertFalse(text.contains("extension BoardAction.Hidden {"), text)
         XCTAssertFalse(text.contains("extension Unrelated {"), text)
-        let program = work.appendingPathComponent("program")
-        let build = try LiftTestSupport.swiftc(.swift6, ["-module-name", "App", "-o", program.path,
-                                                         work.appendingPathComponent("App/Actions.swift").path,
-                                                         work.appendingPathComponent("App/main.swift").path, generated.path])
-        try LiftTestSupport.require(build, "building the nested-nodes program")
-        let run = try TestSupport.run(program, [])
-        XCTAssertEqual(run.stdout, "nested nodes: ok\n", run.summary)
+        try buildAndRun(["App/Actions.swift", "App/main.swift"], generated: generated, in: work, modes: [.swift6],
+                        expecting: "nested nodes: ok\n")
     }
 
     // MARK: - Generic enclosing types and ~Copyable enums
@@ -239,18 +236,25 @@ final class RealModuleShapesTests: XCTestCase {
         XCTAssertFalse(text.contains("var count:"), text)
         XCTAssertTrue(text.contains("var isCount: Swift.Bool { switch self { case .count: return true; default: return false } }"),
                       text)
-        for mode in [LiftTestSupport.LanguageMode.swift6, .swift5] {
-            let program = work.appendingPathComponent("program\(mode.rawValue)")
-            let build = try LiftTestSupport.swiftc(mode, ["-module-name", "App", "-o", program.path,
-                                                          work.appendingPathComponent("App/Shapes.swift").path,
-                                                          work.appendingPathComponent("App/main.swift").path, generated.path])
-            try LiftTestSupport.require(build, "building the shapes program (Swift \(mode.rawValue) mode)")
-            let run = try TestSupport.run(program, [])
-            XCTAssertEqual(run.stdout, "shapes: ok\n", run.summary)
-        }
+        try buildAndRun(["App/Shapes.swift", "App/main.swift"], generated: generated, in: work, modes: [.swift6, .swift5],
+                        expecting: "shapes: ok\n")
     }
 
     // MARK: - Helpers
+
+    /// Builds `sources` (relative to `work`) with the generated file as module `App`, runs it, and checks
+    /// what it prints, in each language mode.
+    private func buildAndRun(_ sources: [String], generated: URL, in work: URL, modes: [LiftTestSupport.LanguageMode],
+                             expecting output: String) throws {
+        for mode in modes {
+            let program = work.appendingPathComponent("program\(mode.rawValue)")
+            let build = try LiftTestSupport.swiftc(mode, ["-module-name", "App", "-o", program.path]
+                + sources.map { work.appendingPathComponent($0).path } + [generated.path])
+            try LiftTestSupport.require(build, "building \(sources) (Swift \(mode.rawValue) mode)")
+            let run = try TestSupport.run(program, [])
+            XCTAssertEqual(run.stdout, output, run.summary)
+        }
+    }
 
     /// Writes `files` under `work/Sources`, generates into `work/Generated`; the generated Swift files.
     private func generateModule(_ files: [String: String], arguments: [String], in work: URL) throws -> [URL] {
