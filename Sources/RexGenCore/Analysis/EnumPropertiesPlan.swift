@@ -30,6 +30,12 @@ public struct PlannedEnum: Sendable {
     /// How `AllCasePaths` names the enum.
     public var casePathsRootType: String { casePathsRootAlias ?? declaration.qualifiedNameForExtension }
 
+    /// Every field but the declaration and the cases, as text: what the section's render key hashes
+    /// (`RenderedSections.key(for:)`) beside them. A field added to this type belongs here.
+    var decisions: [String] {
+        [access.rawValue, generatesCasePaths ? "casePaths" : "", casePathsRootAlias.map { "alias " + $0 } ?? ""]
+    }
+
     public init(declaration: EnumDeclaration, access: AccessLevel, cases: [PlannedCase]) {
         self.declaration = declaration
         self.access = access
@@ -58,6 +64,13 @@ public struct PlannedCase: Sendable {
         self.generatesValueProperty = generatesValueProperty
         self.generatesIsProperty = generatesIsProperty
         self.payloadTypes = payloadTypes ?? (declaration.associatedValues ?? []).map(\.typeText)
+    }
+
+    /// Every field but the declaration, as text: what the section's render key hashes beside it. A field
+    /// added to this type belongs here.
+    var decisions: [String] {
+        [generatesValueProperty ? "value" : "", generatesIsProperty ? "is" : "",
+         payloadTypesAreNameable ? "nameable" : ""] + payloadTypes
     }
 
     public var valuePropertyName: String { declaration.name }

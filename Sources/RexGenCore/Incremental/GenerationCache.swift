@@ -16,7 +16,7 @@ public struct GenerationCache: Sendable {
     public static let fileName = ".rexgen-cache"
     private static let magic = Array("rexgen-cache\n".utf8)
     /// Bump on any change to the layout or to the model types `ParsedFileCoding` writes.
-    static let formatVersion: UInt64 = 14
+    static let formatVersion: UInt64 = 15
 
     public struct Input: Sendable, Equatable {
         public var path: String
@@ -47,7 +47,7 @@ public struct GenerationCache: Sendable {
     /// The selection rules the references' summaries were made by (`SelectionRules.referenceSummaryKey`).
     public var summaryKey: String
     /// The names a payload type must end in to name an action enum in that run's model, one per line
-    /// (see `ReferenceEditShortcut.edgeNames(in:)`): kept as one string, split only by a run that needs it.
+    /// (see `EdgeNames`): kept as one string, split only by a run that needs it.
     public var edgeNames: String
     public var inputs: [Input]
     /// Files besides the Swift inputs whose change matters: the configuration, C headers, templates.

@@ -8,14 +8,12 @@ public enum IncrementalGeneration {
     public enum Outcome: Sendable {
         /// Nothing changed: the files in DIR are current. The diagnostics are the last run's, to show again.
         case upToDate(diagnostics: [String])
-        /// Only references changed, and in nothing generation reads of them (see `ReferenceEditShortcut`):
-        /// the files in DIR are current, and the cache now knows those references as they are. The
-        /// diagnostics are the last run's.
-        case referencesChangedInNothingUsed(diagnostics: [String], readFiles: Int)
-        /// With one file per source: only sources changed (and perhaps references, as above), and in
-        /// nothing any other output reads of them (see `SourceEditShortcut`): only their own files were
-        /// rendered again, and written where their content changed. The diagnostics are the last run's.
-        case sourcesChangedInTheirOwnFiles(diagnostics: [String], readFiles: Int, written: OutputDirectory.WriteResult)
+        /// Every edited file changed in nothing another output reads of it (see `EarlyCutOff`): the last run's
+        /// outputs hold but for the edited sources' own files (with one file per source), which were rendered
+        /// again and written where their content changed; the cache now knows the edited files as they are.
+        /// The diagnostics are the last run's.
+        case editsStayedInTheirFiles(diagnostics: [String], readFiles: Int, editedSources: Int,
+                                     written: OutputDirectory.WriteResult)
         /// One file changed, gaining or losing a leaf action enum and the case that carries it (see
         /// `TreeEditShortcut`): the leaf's lift conformance was written into the last run's lift file or cut
         /// out of it, a source's own file rendered again, and nothing else changed. The diagnostics are the
@@ -26,8 +24,7 @@ public enum IncrementalGeneration {
         /// The last run's diagnostics, as printed lines, that a run taking a shorter path shows again.
         public var lastRunDiagnostics: [String] {
             switch self {
-            case .upToDate(let lines), .referencesChangedInNothingUsed(let lines, _),
-                 .sourcesChangedInTheirOwnFiles(let lines, _, _), .leafOfTheTreeChanged(let lines, _): lines
+            case .upToDate(let lines), .editsStayedInTheirFiles(let lines, _, _, _), .leafOfTheTreeChanged(let lines, _): lines
             case .generated: []
             }
         }
@@ -41,9 +38,9 @@ public enum IncrementalGeneration {
         /// What was written, when anything could have been.
         public var written: OutputDirectory.WriteResult? {
             switch self {
-            case .upToDate, .referencesChangedInNothingUsed: nil
-            case .sourcesChangedInTheirOwnFiles(_, _, let written), .leafOfTheTreeChanged(_, let written),
-                 .generated(_, let written): written
+            case .upToDate: nil
+            case .editsStayedInTheirFiles(_, _, let editedSources, let written): editedSources == 0 ? nil : written
+            case .leafOfTheTreeChanged(_, let written), .generated(_, let written): written
             }
         }
 
@@ -56,9 +53,9 @@ public enum IncrementalGeneration {
         public var pathTaken: String {
             switch self {
             case .upToDate: "nothing changed since the last run; the outputs are current"
-            case .referencesChangedInNothingUsed(_, let readFiles):
+            case .editsStayedInTheirFiles(_, let readFiles, 0, _):
                 "\(readFiles) reference file(s) changed in nothing generation reads of them; the outputs are current"
-            case .sourcesChangedInTheirOwnFiles(_, let readFiles, let written):
+            case .editsStayedInTheirFiles(_, let readFiles, _, let written):
                 "\(readFiles) file(s) changed in nothing other outputs read of them; only their own files were "
                     + "rendered again, \(written.written.count) written"
             case .leafOfTheTreeChanged(_, let written):
@@ -116,21 +113,12 @@ public enum IncrementalGeneration {
         if let cache, let unsure, contentIsUnchanged(of: unsure, in: cache, inputs: inputs) {
             return .upToDate(diagnostics: cache.diagnostics)
         }
-        if let cache, let unsure, let shortcut = ReferenceEditShortcut.taken(cache, unsure: unsure, summaryRules: options.selection,
-                                                                              inputs: inputs) {
-            if exitsAfterwards { ProcessLifetime.keepUntilExit((shortcut, cache)) }
-            if let bytes = cache.replacing(inputs: shortcut.replacedRecords) {
-                GenerationCache.save(bytes, to: directory)
-            } else {
-                GenerationCache.remove(from: directory)
-            }
-            return .referencesChangedInNothingUsed(diagnostics: cache.diagnostics, readFiles: shortcut.replacedRecords.count)
-        }
-        if let cache, let unsure, let shortcut = SourceEditShortcut.taken(cache, unsure: unsure, options: options, inputs: inputs,
-                                                                           inputCount: allPaths.count) {
-            if exitsAfterwards { ProcessLifetime.keepUntilExit((shortcut, cache)) }
-            return .sourcesChangedInTheirOwnFiles(diagnostics: cache.diagnostics, readFiles: shortcut.replacedRecords.count,
-                                                  written: write(shortcut, cache: cache, in: directory))
+        if let cache, let unsure, let cutOff = EarlyCutOff.taken(cache, unsure: unsure, options: options, inputs: inputs,
+                                                                 inputCount: allPaths.count) {
+            if exitsAfterwards { ProcessLifetime.keepUntilExit((cutOff, cache)) }
+            return .editsStayedInTheirFiles(diagnostics: cache.diagnostics, readFiles: cutOff.replacedRecords.count,
+                                            editedSources: cutOff.editedSourceCount,
+                                            written: write(cutOff, cache: cache, in: directory))
         }
         if let cache, let unsure, let shortcut = TreeEditShortcut.taken(cache, unsure: unsure, options: options, inputs: inputs,
                                                                          inputCount: allPaths.count, directory: directory) {
@@ -154,9 +142,9 @@ public enum IncrementalGeneration {
             sources: reading.sources, references: reading.references, options, since: parseClock,
             detail: "; \(reading.parsedCount) parsed, \(paths.all.count - reading.parsedCount) from the cache",
             diagnostics: &diagnostics, timings: &timings)
-        // What the next run's `ReferenceEditShortcut` compares payload names with: worked out on another
-        // core while this one analyses.
-        let edgeNamesLoad = Background { ReferenceEditShortcut.edgeNames(in: model) }
+        // What the next run's `EarlyCutOff` compares payload names with: worked out on another core while
+        // this one analyses.
+        let edgeNamesLoad = Background { EdgeNames(in: model).lines }
         var result = Pipeline.analyseAndRender(model, options, diagnostics: diagnostics, timings: timings,
                                                previousSections: { previousSectionsLoad.value },
                                                unchangedPerSourceFiles: { unchangedOutputsLoad.value },
@@ -237,10 +225,10 @@ public enum IncrementalGeneration {
     }
 
     /// Writes the edited sources' own files and records them, with the files read again, in the cache.
-    private static func write(_ shortcut: SourceEditShortcut, cache: GenerationCache, in directory: OutputDirectory)
+    private static func write(_ cutOff: EarlyCutOff, cache: GenerationCache, in directory: OutputDirectory)
         -> OutputDirectory.WriteResult {
-        let (written, outputs) = write(shortcut.files.map { ($0, $1, $2) }, cache: cache, in: directory)
-        if written.diagnostics.isEmpty, let bytes = cache.replacing(inputs: shortcut.replacedRecords, outputs: outputs) {
+        let (written, outputs) = write(cutOff.ownFiles.map { ($0, $1, $2) }, cache: cache, in: directory)
+        if written.diagnostics.isEmpty, let bytes = cache.replacing(inputs: cutOff.replacedRecords, outputs: outputs) {
             GenerationCache.save(bytes, to: directory)
         } else {
             GenerationCache.remove(from: directory)

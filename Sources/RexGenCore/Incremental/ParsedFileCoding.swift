@@ -1,355 +1,282 @@
-/// One file's parse result (`ParsedFile`) in the cache's byte encoding, field by field. Any model change
-/// must bump `GenerationCache.formatVersion`, so an older cache is ignored instead of misread.
-///
-/// Locations almost always name the file itself: those store a flag instead of the path, and decoding
-/// shares the one path string among them.
+import Foundation
+
+/// One file's parse result (`ParsedFile`) in the cache's byte encoding. The fields are listed once, in the
+/// `code(_:)` of each model type below, which `FieldCoder` walks to encode, decode, skip or hash them. A
+/// model field is added here and nowhere else in the cache; any model change must bump
+/// `GenerationCache.formatVersion`, so an older cache is ignored instead of misread.
 enum ParsedFileCoding {
     static func encode(_ file: ParsedFile, to writer: ByteWriter) {
-        Encoder(path: file.path, writer: writer, writesPositions: true).file(file)
+        var coder = FieldCoder.encoding(path: file.path, to: writer)
+        var file = file
+        try? file.code(&coder)  // encoding reads no bytes, so nothing throws
     }
 
     /// The encoding with every line and column left out: equal for two parses that declare the same
     /// things in the same order, wherever in the file they stand.
     static func positionFreeEncoding(of file: ParsedFile) -> [UInt8] {
         let writer = ByteWriter(capacity: 512)
-        Encoder(path: file.path, writer: writer, writesPositions: false).file(file)
+        var coder = FieldCoder.encoding(path: file.path, to: writer, writesPositions: false)
+        var file = file
+        try? file.code(&coder)
         return writer.bytes
     }
 
-    static func decode(path: String, from reader: inout ByteReader) throws -> ParsedFile {
-        var decoder = Decoder(path: path, reader: reader)
-        let file = try decoder.file()
-        reader = decoder.reader
-        return file
+    /// The hash of `positionFreeEncoding(of:)`'s fields.
+    static func positionFreeHash(of file: ParsedFile) -> RenderedSections.Key {
+        FieldCoder.hash(path: file.path) { coder in
+            var file = file
+            try file.code(&coder)
+        }
     }
 
-    /// What planning another file's enums reads of this one (see `SourceEditShortcut`): its enums without
-    /// their cases, its types and typealiases, the members that can be an enum's (those declared in the body
-    /// of a struct, class, actor or protocol of this file cannot, as in `ParsedFile.referenceSummary`), and
+    static func decode(path: String, from reader: inout ByteReader) throws -> ParsedFile {
+        try decode(path: path, from: &reader, forPlanning: false)
+    }
+
+    /// What planning another file's enums reads of this one (see `EarlyCutOff`): its enums without their
+    /// cases, its types and typealiases, the members that can be an enum's (those declared in the body of a
+    /// struct, class, actor or protocol of this file cannot, as in `ParsedFile.referenceSummary`), and
     /// whether Sourcery wrote it. Cases, other members, imports and diagnostics are read past, not built:
     /// in a large target they are most of the cache.
     static func decodeForPlanning(path: String, from reader: inout ByteReader) throws -> ParsedFile {
-        var decoder = Decoder(path: path, reader: reader, forPlanning: true)
-        let file = try decoder.file()
-        reader = decoder.reader
+        try decode(path: path, from: &reader, forPlanning: true)
+    }
+
+    private static func decode(path: String, from reader: inout ByteReader, forPlanning: Bool) throws -> ParsedFile {
+        var coder = FieldCoder.decoding(path: path, from: reader, forPlanning: forPlanning)
+        var file = ParsedFile(path: path)
+        try file.code(&coder)
+        reader = coder.reader
         return file
     }
+}
 
-    private struct Encoder {
-        let path: String
-        let writer: ByteWriter
-        let writesPositions: Bool
-
-        func file(_ file: ParsedFile) {
-            writer.count(file.enums.count)
-            for declaration in file.enums { enumDeclaration(declaration) }
-            writer.count(file.types.count)
-            for type in file.types {
-                writer.string(type.qualifiedName)
-                access(type.declaredAccess)
-                scopes(type.enclosingScopes)
-                location(type.location)
-                writer.strings(type.genericParameterNames)
-            }
-            writer.count(file.members.count)
-            for member in file.members {
-                writer.string(member.ownerName)
-                writer.string(member.name)
-                writer.byte(Self.kindCodes[member.kind]!)
-                writer.bool(member.isStatic)
-                location(member.location)
-                writer.optionalString(member.typeText)
-            }
-            writer.count(file.imports.count)
-            for declaration in file.imports {
-                writer.string(declaration.text)
-                ifConfig(declaration.ifConfig)
-            }
-            writer.count(file.typeAliases.count)
-            for alias in file.typeAliases {
-                writer.string(alias.qualifiedName)
-                writer.string(alias.targetText)
-                location(alias.location)
-            }
-            writer.count(file.diagnostics.count)
-            for diagnostic in file.diagnostics {
-                writer.byte(Self.severityCodes[diagnostic.severity]!)
-                writer.string(diagnostic.message)
-                writer.bool(diagnostic.location != nil)
-                if let location = diagnostic.location { self.location(location) }
-            }
-            writer.bool(file.isSourceryOutput)
+extension ParsedFile {
+    mutating func code(_ coder: inout FieldCoder) throws {
+        // Enums, cases and types are tens of thousands in a modular app's cache: coded in plain loops, not
+        // through the generic `array`, which in the debug build looks up its element type's metadata on every call.
+        var enumCount = enums.count
+        try coder.count(&enumCount)
+        if coder.mode == .decode { enums.reserveCapacity(enumCount) }
+        var index = 0
+        while index < enumCount {
+            var declaration = coder.mode == .decode ? EnumDeclaration.blank : enums[index]
+            try declaration.code(&coder)
+            if coder.mode == .decode { enums.append(declaration) }
+            index += 1
         }
-
-        static let kindCodes: [MemberDeclaration.Kind: UInt8] = [.property: 0, .function: 1, .type: 2, .typeAlias: 3]
-        static let severityCodes: [Diagnostic.Severity: UInt8] = [.note: 0, .warning: 1, .error: 2]
-
-        func enumDeclaration(_ declaration: EnumDeclaration) {
-            writer.string(declaration.name)
-            writer.strings(declaration.qualifiedNameComponents)
-            location(declaration.location)
-            writer.strings(declaration.genericParameters)
-            writer.optionalString(declaration.whereClause)
-            access(declaration.declaredAccess)
-            writer.strings(declaration.attributes)
-            writer.strings(declaration.inheritance)
-            annotations(declaration.annotations)
-            writer.bool(declaration.isIndirect)
-            scopes(declaration.enclosingScopes)
-            ifConfig(declaration.ifConfig)
-            writer.bool(declaration.isLocal)
-            writer.count(declaration.cases.count)
-            for enumCase in declaration.cases { self.enumCase(enumCase) }
-            writer.bool(declaration.cImport != nil)
-            if let cImport = declaration.cImport {
-                writer.string(cImport.extensibility.rawValue)
-                writer.string(cImport.cName)
+        var typeCount = types.count
+        try coder.count(&typeCount)
+        if coder.mode == .decode { types.reserveCapacity(typeCount) }
+        index = 0
+        while index < typeCount {
+            var type = coder.mode == .decode ? TypeDeclaration.blank : types[index]
+            try type.code(&coder)
+            if coder.mode == .decode { types.append(type) }
+            index += 1
+        }
+        if coder.isForPlanning, coder.mode == .decode {
+            try membersForPlanning(&coder)
+        } else {
+            try coder.array(&members, blank: { .blank }) { member, coder in
+                try coder.string(&member.ownerName)
+                try member.codeAfterOwner(&coder)
             }
         }
-
-        func enumCase(_ enumCase: EnumCaseDeclaration) {
-            writer.string(enumCase.name)
-            location(enumCase.location)
-            writer.bool(enumCase.isIndirect)
-            writer.strings(enumCase.attributes)
-            ifConfig(enumCase.ifConfig)
-            writer.bool(enumCase.associatedValues != nil)
-            if let values = enumCase.associatedValues {
-                writer.count(values.count)
-                for value in values {
-                    writer.optionalString(value.label)
-                    writer.string(value.typeText)
-                    writer.optionalString(value.defaultValue)
-                    writer.bool(value.isVariadic)
-                }
-            }
-            writer.optionalString(enumCase.rawValue)
-            annotations(enumCase.annotations)
-        }
-
-        func location(_ location: SourceLocation) {
-            let isOwnFile = location.file == path
-            writer.bool(!isOwnFile)
-            if !isOwnFile { writer.string(location.file) }
-            guard writesPositions else { return }
-            writer.count(location.line)
-            writer.count(location.column)
-        }
-
-        func access(_ access: AccessLevel?) {
-            writer.optionalString(access?.rawValue)
-        }
-
-        func scopes(_ scopes: [EnclosingScope]) {
-            writer.count(scopes.count)
-            for scope in scopes {
-                switch scope {
-                case .type(let name, let declaredAccess):
-                    writer.byte(0)
-                    writer.string(name)
-                    access(declaredAccess)
-                case .extension(let extendedType, let declaredAccess):
-                    writer.byte(1)
-                    writer.string(extendedType)
-                    access(declaredAccess)
-                }
+        try coder.skipping(if: coder.isForPlanning) { coder in
+            try coder.array(&imports, blank: { ImportDeclaration(text: "") }) { declaration, coder in
+                try coder.string(&declaration.text)
+                try coder.array(&declaration.ifConfig, blank: { .blank }) { try $0.code(&$1) }
             }
         }
-
-        func ifConfig(_ clauses: [IfConfigClause]) {
-            writer.count(clauses.count)
-            for clause in clauses {
-                writer.signed(Int64(clause.blockID))
-                writer.string(clause.kind.rawValue)
-                writer.string(clause.condition)
-                writer.strings(clause.precedingConditions)
+        try coder.array(&typeAliases, blank: { TypeAliasDeclaration(qualifiedName: "", targetText: "", location: .blank) }) {
+            alias, coder in
+            try coder.string(&alias.qualifiedName)
+            try coder.string(&alias.targetText)
+            try coder.location(&alias.location)
+        }
+        try coder.skipping(if: coder.isForPlanning) { coder in
+            try coder.array(&diagnostics, blank: { .note("") }) { diagnostic, coder in
+                try coder.tableIndex(&diagnostic.severity, in: [.note, .warning, .error])
+                try coder.string(&diagnostic.message)
+                var hasLocation = diagnostic.location != nil
+                try coder.bool(&hasLocation)
+                guard hasLocation else { return }
+                var location = diagnostic.location ?? .blank
+                try coder.location(&location)
+                diagnostic.location = location
             }
         }
-
-        func annotations(_ annotations: [Annotation]) {
-            writer.count(annotations.count)
-            for annotation in annotations {
-                writer.string(annotation.namespace)
-                writer.string(annotation.name)
-                writer.optionalString(annotation.value)
-            }
-        }
+        try coder.bool(&isSourceryOutput)
     }
 
-    struct Decoder {
-        let path: String
-        var reader: ByteReader
-        /// See `decodeForPlanning`.
-        var forPlanning = false
-
-        /// `count` elements, each read by `element` (which gets the decoder, so nothing is accessed twice).
-        mutating func array<Element>(_ element: (inout Decoder) throws -> Element) throws -> [Element] {
-            let count = try reader.count()
-            guard count > 0 else { return [] }
-            var result: [Element] = []
-            result.reserveCapacity(count)
-            var index = 0
-            while index < count {  // not `for … in 0..<count`: see `SourceFileCollector.collect`
-                result.append(try element(&self))
-                index += 1
-            }
-            return result
-        }
-
-        mutating func file() throws -> ParsedFile {
-            var file = ParsedFile(path: path)
-            // The enums, their cases and payloads, and the types (tens of thousands in a modular app's cache)
-            // are decoded in plain loops: in the debug build the build plugin runs, the generic `array` looks up its
-            // element type's metadata on every call.
-            let enumCount = try reader.count()
-            file.enums.reserveCapacity(enumCount)
-            while file.enums.count < enumCount { file.enums.append(try enumDeclaration()) }
-            let typeCount = try reader.count()
-            file.types.reserveCapacity(typeCount)
-            while file.types.count < typeCount {
-                file.types.append(TypeDeclaration(qualifiedName: try reader.string(), declaredAccess: try access(),
-                                                  enclosingScopes: try scopes(), location: try location(),
-                                                  genericParameterNames: try reader.strings()))
-            }
-            if forPlanning {
-                try membersForPlanning(into: &file)
-                try skipImports()
-            } else {
-                file.members = try array { decoder in
-                    let owner = try decoder.reader.string()
-                    return try decoder.member(owner: owner)
-                }
-                file.imports = try array { decoder in
-                    ImportDeclaration(text: try decoder.reader.string(), ifConfig: try decoder.ifConfig())
+    /// The members whose owner is not one of `namesOfTypesOtherThanEnums` (enums and types are decoded
+    /// first), compared as bytes so that the others (nearly all, in an app's sources) are never built.
+    private mutating func membersForPlanning(_ coder: inout FieldCoder) throws {
+        let otherTypeNames = namesOfTypesOtherThanEnums
+        var count = 0
+        try coder.count(&count)
+        while count > 0 {
+            count -= 1
+            let owner = try coder.reader.slice(try coder.reader.count())
+            let isOtherTypesMember = otherTypeNames.contains { name in
+                var name = name
+                return name.withUTF8 { name in
+                    name.count == owner.count
+                        && (owner.count == 0 || memcmp(name.baseAddress!, owner.baseAddress!, owner.count) == 0)
                 }
             }
-            file.typeAliases = try array { decoder in
-                TypeAliasDeclaration(qualifiedName: try decoder.reader.string(), targetText: try decoder.reader.string(),
-                                     location: try decoder.location())
-            }
-            if forPlanning {
-                try skipDiagnostics()
-            } else {
-                file.diagnostics = try array { decoder in
-                    let severity = try Self.severities.element(at: Int(try decoder.reader.byte()))
-                    let message = try decoder.reader.string()
-                    return Diagnostic(severity, message, at: try decoder.reader.bool() ? try decoder.location() : nil)
-                }
-            }
-            file.isSourceryOutput = try reader.bool()
-            return file
-        }
-
-        mutating func member(owner: String) throws -> MemberDeclaration {
-            let name = try reader.string()
-            let kind = try Self.kinds.element(at: Int(try reader.byte()))
-            return MemberDeclaration(ownerName: owner, name: name, kind: kind, isStatic: try reader.bool(),
-                                     location: try location(), typeText: try reader.optionalString())
-        }
-
-        static let kinds: [MemberDeclaration.Kind] = [.property, .function, .type, .typeAlias]
-        static let severities: [Diagnostic.Severity] = [.note, .warning, .error]
-
-        mutating func enumDeclaration() throws -> EnumDeclaration {
-            var declaration = EnumDeclaration(name: try reader.string(), qualifiedNameComponents: try reader.strings(),
-                                              location: try location())
-            declaration.genericParameters = try reader.strings()
-            declaration.whereClause = try reader.optionalString()
-            declaration.declaredAccess = try access()
-            declaration.attributes = try reader.strings()
-            declaration.inheritance = try reader.strings()
-            declaration.annotations = try annotations()
-            declaration.isIndirect = try reader.bool()
-            declaration.enclosingScopes = try scopes()
-            declaration.ifConfig = try ifConfig()
-            declaration.isLocal = try reader.bool()
-            let caseCount = try reader.count()
-            if forPlanning {
-                var skipped = 0
-                while skipped < caseCount {
-                    try skipEnumCase()
-                    skipped += 1
-                }
-            } else {
-                declaration.cases.reserveCapacity(caseCount)
-                while declaration.cases.count < caseCount { declaration.cases.append(try enumCase()) }
-            }
-            if try reader.bool() {
-                guard let extensibility = CEnumImport.Extensibility(rawValue: try reader.string()) else {
-                    throw ByteReader.Malformed()
-                }
-                declaration.cImport = CEnumImport(extensibility: extensibility, cName: try reader.string())
-            }
-            return declaration
-        }
-
-        mutating func enumCase() throws -> EnumCaseDeclaration {
-            var enumCase = EnumCaseDeclaration(name: try reader.string(), location: try location())
-            enumCase.isIndirect = try reader.bool()
-            enumCase.attributes = try reader.strings()
-            enumCase.ifConfig = try ifConfig()
-            if try reader.bool() {
-                let valueCount = try reader.count()
-                var values: [AssociatedValue] = []
-                values.reserveCapacity(valueCount)
-                while values.count < valueCount {
-                    values.append(AssociatedValue(label: try reader.optionalString(), typeText: try reader.string(),
-                                                  defaultValue: try reader.optionalString(), isVariadic: try reader.bool()))
-                }
-                enumCase.associatedValues = values
-            }
-            enumCase.rawValue = try reader.optionalString()
-            enumCase.annotations = try annotations()
-            return enumCase
-        }
-
-        mutating func location() throws -> SourceLocation {
-            let file = try reader.bool() ? try reader.string() : path
-            return SourceLocation(file: file, line: try reader.natural(), column: try reader.natural())
-        }
-
-        mutating func access() throws -> AccessLevel? {
-            guard let text = try reader.optionalString() else { return nil }
-            guard let access = AccessLevel(rawValue: text) else { throw ByteReader.Malformed() }
-            return access
-        }
-
-        mutating func scopes() throws -> [EnclosingScope] {
-            try array { decoder in
-                let tag = try decoder.reader.byte()
-                let name = try decoder.reader.string()
-                let declaredAccess = try decoder.access()
-                switch tag {
-                case 0: return .type(name: name, declaredAccess: declaredAccess)
-                case 1: return .extension(extendedType: name, declaredAccess: declaredAccess)
-                default: throw ByteReader.Malformed()
-                }
-            }
-        }
-
-        mutating func ifConfig() throws -> [IfConfigClause] {
-            try array { decoder in
-                let blockID = try decoder.reader.int()
-                guard let kind = IfConfigClause.Kind(rawValue: try decoder.reader.string()) else {
-                    throw ByteReader.Malformed()
-                }
-                return IfConfigClause(blockID: blockID, kind: kind, condition: try decoder.reader.string(),
-                                      precedingConditions: try decoder.reader.strings())
-            }
-        }
-
-        mutating func annotations() throws -> [Annotation] {
-            try array { decoder in
-                Annotation(namespace: try decoder.reader.string(), name: try decoder.reader.string(),
-                           value: try decoder.reader.optionalString())
+            var member = MemberDeclaration.blank
+            try coder.skipping(if: isOtherTypesMember) { try member.codeAfterOwner(&$0) }
+            if !isOtherTypesMember {
+                member.ownerName = String(decoding: owner, as: UTF8.self)
+                members.append(member)
             }
         }
     }
 }
 
-private extension Array {
-    func element(at index: Int) throws -> Element {
-        guard indices.contains(index) else { throw ByteReader.Malformed() }
-        return self[index]
+extension EnumDeclaration {
+    static var blank: EnumDeclaration { EnumDeclaration(name: "", qualifiedNameComponents: [], location: .blank) }
+
+    /// - Parameter includingCases: false for a render key, which codes the planned cases itself.
+    mutating func code(_ coder: inout FieldCoder, includingCases: Bool = true) throws {
+        try coder.string(&name)
+        try coder.strings(&qualifiedNameComponents)
+        try coder.location(&location)
+        try coder.strings(&genericParameters)
+        try coder.optionalString(&whereClause)
+        try coder.access(&declaredAccess)
+        try coder.strings(&attributes)
+        try coder.strings(&inheritance)
+        try coder.array(&annotations, blank: { .blank }) { try $0.code(&$1) }
+        try coder.bool(&isIndirect)
+        try coder.array(&enclosingScopes, blank: { .type(name: "", declaredAccess: nil) }) { try $0.code(&$1) }
+        try coder.array(&ifConfig, blank: { .blank }) { try $0.code(&$1) }
+        try coder.bool(&isLocal)
+        if includingCases {
+            var caseCount = cases.count
+            try coder.count(&caseCount)
+            let decodes = coder.mode == .decode && !coder.isForPlanning
+            if decodes { cases.reserveCapacity(caseCount) }
+            var index = 0
+            while index < caseCount {
+                var enumCase = coder.mode == .encode || coder.mode == .hash ? cases[index] : EnumCaseDeclaration.blank
+                try coder.skipping(if: coder.isForPlanning) { try enumCase.code(&$0) }
+                if decodes { cases.append(enumCase) }
+                index += 1
+            }
+        }
+        var isImported = cImport != nil
+        try coder.bool(&isImported)
+        guard isImported else { return }
+        var imported = cImport ?? CEnumImport(extensibility: .none, cName: "")
+        try coder.rawValue(&imported.extensibility)
+        try coder.string(&imported.cName)
+        cImport = imported
     }
+}
+
+extension EnumCaseDeclaration {
+    static var blank: EnumCaseDeclaration { EnumCaseDeclaration(name: "", location: .blank) }
+
+    mutating func code(_ coder: inout FieldCoder) throws {
+        try coder.string(&name)
+        try coder.location(&location)
+        try coder.bool(&isIndirect)
+        try coder.strings(&attributes)
+        try coder.array(&ifConfig, blank: { .blank }) { try $0.code(&$1) }
+        var hasPayload = associatedValues != nil
+        try coder.bool(&hasPayload)
+        if hasPayload {
+            var values = associatedValues ?? []
+            var count = values.count
+            try coder.count(&count)
+            if coder.mode == .decode { values.reserveCapacity(count) }
+            var index = 0
+            while index < count {
+                var value = coder.mode == .decode || coder.mode == .skip ? AssociatedValue(label: nil, typeText: "") : values[index]
+                try coder.optionalString(&value.label)
+                try coder.string(&value.typeText)
+                try coder.optionalString(&value.defaultValue)
+                try coder.bool(&value.isVariadic)
+                if coder.mode == .decode { values.append(value) }
+                index += 1
+            }
+            associatedValues = values
+        }
+        try coder.optionalString(&rawValue)
+        try coder.array(&annotations, blank: { .blank }) { try $0.code(&$1) }
+    }
+}
+
+extension TypeDeclaration {
+    static var blank: TypeDeclaration {
+        TypeDeclaration(qualifiedName: "", declaredAccess: nil, enclosingScopes: [], location: .blank)
+    }
+
+    mutating func code(_ coder: inout FieldCoder) throws {
+        try coder.string(&qualifiedName)
+        try coder.access(&declaredAccess)
+        try coder.array(&enclosingScopes, blank: { .type(name: "", declaredAccess: nil) }) { try $0.code(&$1) }
+        try coder.location(&location)
+        try coder.strings(&genericParameterNames)
+    }
+}
+
+extension MemberDeclaration {
+    static var blank: MemberDeclaration {
+        MemberDeclaration(ownerName: "", name: "", kind: .property, isStatic: false, location: .blank)
+    }
+
+    /// Every field but the owner's name, which planning compares before it decodes the rest.
+    mutating func codeAfterOwner(_ coder: inout FieldCoder) throws {
+        try coder.string(&name)
+        try coder.tableIndex(&kind, in: [.property, .function, .type, .typeAlias])
+        try coder.bool(&isStatic)
+        try coder.location(&location)
+        try coder.optionalString(&typeText)
+    }
+}
+
+extension EnclosingScope {
+    mutating func code(_ coder: inout FieldCoder) throws {
+        var (tag, name, access): (UInt8, String, AccessLevel?) = switch self {
+        case .type(let name, let access): (0, name, access)
+        case .extension(let name, let access): (1, name, access)
+        }
+        try coder.byte(&tag)
+        try coder.string(&name)
+        try coder.access(&access)
+        switch tag {
+        case 0: self = .type(name: name, declaredAccess: access)
+        case 1: self = .extension(extendedType: name, declaredAccess: access)
+        default: throw ByteReader.Malformed()
+        }
+    }
+}
+
+extension IfConfigClause {
+    static var blank: IfConfigClause { IfConfigClause(blockID: 0, kind: .if, condition: "", precedingConditions: []) }
+
+    mutating func code(_ coder: inout FieldCoder) throws {
+        try coder.signed(&blockID)
+        try coder.rawValue(&kind)
+        try coder.string(&condition)
+        try coder.strings(&precedingConditions)
+    }
+}
+
+extension Annotation {
+    static var blank: Annotation { Annotation(namespace: "", name: "") }
+
+    mutating func code(_ coder: inout FieldCoder) throws {
+        try coder.string(&namespace)
+        try coder.string(&name)
+        try coder.optionalString(&value)
+    }
+}
+
+extension SourceLocation {
+    static var blank: SourceLocation { SourceLocation(file: "", line: 0, column: 0) }
 }

@@ -15,7 +15,7 @@
 ///
 /// Dropped: cases that cannot carry a sub-action (no payload, or several: references get no properties,
 /// so an edit that adds such a case, the commonest edit of an action file, leaves the summary as it was;
-/// see `ReferenceEditShortcut`), top-level enums that are not actions (no node), members
+/// see `EarlyCutOff`), top-level enums that are not actions (no node), members
 /// declared in a struct's, class's, actor's or protocol's own body, and imports (only sources' are copied
 /// into generated files).
 extension ParsedFile {

@@ -7,11 +7,11 @@ import Foundation
 /// new summary and the conformance's place. In a modular app this is the app target's build after a
 /// feature grows a sub-action, and it costs about what an edit the tree does not see costs, not a whole
 /// analysis of every module. With one file per source (the build plugin's layout), the edited file may be
-/// a source too: its own file is then planned and rendered again as `SourceEditShortcut` does it, since it
+/// a source too: its own file is then planned and rendered again as `EarlyCutOff` does it, since it
 /// now holds the leaf's properties and the carrying case's.
 ///
-/// It applies when, against the last run's cache (after `ReferenceEditShortcut` did not):
-/// - the options, extra files, inputs and outputs are as `ReferenceEditShortcut` requires, the run writes
+/// It applies when, against the last run's cache (after `EarlyCutOff` did not):
+/// - the options, extra files, inputs and outputs are as `EarlyCutOff` requires, the run writes
 ///   the built-in lift file (no templates, no C headers) and no output is among the inputs;
 /// - exactly one input changed (others may be unsure, modified so recently that their content is compared,
 ///   and found as it was): a reference, or with one file per source a source whose imports are as they were
@@ -23,7 +23,7 @@ import Foundation
 ///   (so no other file declares, carries or aliases it) and in none of this file's typealiases;
 /// - the leaf carries no action enum (each of its payloads ends in a name no enum or typealias has), and
 ///   exactly one case of the file carries it, by its plain name, in an enum that stays;
-/// - apart from the leaf and that case, the file is what `ReferenceEditShortcut` would call unchanged.
+/// - apart from the leaf and that case, the file's `CrossFileSummary` is as it was.
 ///
 /// Then the tree differs from the last one by that leaf and its one edge: every other node, edge, path,
 /// diagnostic and output is as it was (the leaf's name being new to every other file, no other payload
@@ -88,7 +88,7 @@ struct TreeEditShortcut {
         var ownFiles: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key)] = []
         var model: SourceModel?
         if !isSummary {
-            guard let (files, planned) = SourceEditShortcut.ownFiles(cache, edited: [index: new], options: options)
+            guard let (files, planned) = EarlyCutOff.ownFiles(cache, edited: [index: new], options: options)
             else { return nil }
             ownFiles = files
             model = planned
@@ -137,18 +137,18 @@ struct LeafEdit {
         guard leaves.count == 1, let leaf = leaves.first else { return nil }
         self.leaf = leaf
         let name = leaf.name
-        let edgeNames = cache.edgeNames
+        let edgeNames = EdgeNames(lines: cache.edgeNames)
         guard leaf.qualifiedNameComponents.count == 1, leaf.enclosingScopes.isEmpty, leaf.genericParameters.isEmpty,
               !leaf.isLocal, options.selection.isActionEnum(leaf), !options.roots.contains(name),
               AccessResolver(types: TypeIndex([])).effectiveAccess(declared: leaf.declaredAccess, enclosing: []).isVisibleToOtherFiles,
               name.utf8.allSatisfy({ $0 < 0x80 }),
-              isAddition != ReferenceEditShortcut.contains(edgeNames, name),
+              isAddition != edgeNames.contains(name),
               !cache.parses(otherThan: index, mention: name),
               !big.typeAliases.contains(where: { $0.targetText.contains(name) }) else { return nil }
         // The leaf carries nothing the tree could hold: no payload of its ends in an enum's or typealias's name.
         for enumCase in leaf.cases where enumCase.canCarrySubAction {
             if let last = TypeNameResolver.split(enumCase.associatedValues![0].typeText)?.components.last,
-               last == name || ReferenceEditShortcut.contains(edgeNames, last) { return nil }
+               last == name || edgeNames.contains(last) { return nil }
         }
         var carriers: [(String, EnumCaseDeclaration)] = []
         for declaration in big.enums where declaration.qualifiedName != leaf.qualifiedName {
@@ -165,8 +165,8 @@ struct LeafEdit {
         rest.enums.removeAll { $0.qualifiedName == leaf.qualifiedName }
         rest.types.removeAll { $0.qualifiedName == leaf.qualifiedName }
         rest.members.removeAll { $0.ownerName == leaf.qualifiedName }
-        guard ReferenceEditShortcut.comparable(rest, edgeNames: edgeNames, excluding: [name])
-            == ReferenceEditShortcut.comparable(small, edgeNames: edgeNames, excluding: [name]) else { return nil }
+        guard CrossFileSummary.comparable(rest, edgeNames: edgeNames, excluding: [name])
+            == CrossFileSummary.comparable(small, edgeNames: edgeNames, excluding: [name]) else { return nil }
         // The records count the enums of the whole file (a source's non-action enums too): the same but for the leaf.
         let oldEnums = oldFile.enums.map(\.qualifiedName)
         let newEnums = newFile.enums.map(\.qualifiedName)
@@ -346,7 +346,7 @@ struct LeafConformance {
     }
 }
 
-/// `GenerationCache.edgeNames`' lines, kept sorted as `ReferenceEditShortcut.edgeNames(in:)` writes them
+/// `GenerationCache.edgeNames`' lines, kept sorted as `EdgeNames(in:)` writes them
 /// (by bytes, which for the ASCII names the shortcut adds is `String`'s order), edited as bytes: ten
 /// thousand names, which a debug build would rather not split into strings.
 enum EdgeNameLines {

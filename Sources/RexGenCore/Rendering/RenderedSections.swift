@@ -36,36 +36,25 @@ public struct RenderedSections: Sendable {
         return text[lower..<utf8.index(lower, offsetBy: range.count)]
     }
 
-    /// Everything `EnumPropertiesRenderer.section(for:)` reads, written out unambiguously and hashed.
+    /// The hash of everything `EnumPropertiesRenderer.section(for:)` reads: the planned enum, its
+    /// declaration's fields as the cache lists them (`EnumDeclaration.code`, so a field added to the model is
+    /// in the key too), without positions, and the planner's decisions.
     static func key(for plannedEnum: PlannedEnum) -> Key {
-        var inputs = FieldHasher()
-        let declaration = plannedEnum.declaration
-        inputs.strings(declaration.qualifiedNameComponents)
-        inputs.strings(declaration.attributes.filter(SPIAttributes.isSPI))
-        ifConfig(declaration.ifConfig, to: &inputs)
-        inputs.string(plannedEnum.access.rawValue)
-        inputs.bool(plannedEnum.generatesCasePaths)
-        inputs.optionalString(plannedEnum.casePathsRootAlias)
-        inputs.count(plannedEnum.cases.count)
-        for plannedCase in plannedEnum.cases {
-            inputs.bool(plannedCase.generatesValueProperty)
-            inputs.bool(plannedCase.generatesIsProperty)
-            inputs.bool(plannedCase.payloadTypesAreNameable)
-            let enumCase = plannedCase.declaration
-            inputs.string(enumCase.name)
-            inputs.strings(enumCase.attributes)
-            ifConfig(enumCase.ifConfig, to: &inputs)
-            inputs.bool(enumCase.associatedValues != nil)
-            for value in enumCase.associatedValues ?? [] {
-                inputs.optionalString(value.label)
-                inputs.bool(value.isVariadic)
+        FieldCoder.hash(path: plannedEnum.declaration.location.file) { coder in
+            var declaration = plannedEnum.declaration
+            try declaration.code(&coder, includingCases: false)
+            var decisions = plannedEnum.decisions
+            try coder.strings(&decisions)
+            var index = 0
+            while index < plannedEnum.cases.count {  // not `for … in`: ten thousand enums in a debug build
+                let plannedCase = plannedEnum.cases[index]
+                var enumCase = plannedCase.declaration
+                try enumCase.code(&coder)
+                var caseDecisions = plannedCase.decisions
+                try coder.strings(&caseDecisions)
+                index += 1
             }
-            // What the section writes: a type qualified because of a declaration in another file changes
-            // the section as much as an edit to the case would.
-            inputs.strings(plannedCase.payloadTypes)
         }
-        let (first, second) = inputs.finalized
-        return Key(first: first, second: second)
     }
 
     /// A whole per-source file's key: its sections' keys in order, and its imports (with their `#if`s).

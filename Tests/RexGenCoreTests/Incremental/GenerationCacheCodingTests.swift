@@ -76,14 +76,16 @@ final class GenerationCacheCodingTests: XCTestCase {
             ifConfig: [clause], isLocal: true,
             cases: [EnumCaseDeclaration(name: "é", location: elsewhere, isIndirect: true, attributes: ["@available(*, deprecated)"],
                                         ifConfig: [clause], associatedValues: [
-                                            AssociatedValue(label: "x", typeText: "[Int]", defaultValue: "[]", isVariadic: false),
+                                            AssociatedValue(label: "x", typeText: "[Int]", defaultValue: "[]", isVariadic: true),
                                             AssociatedValue(label: nil, typeText: "T", defaultValue: nil, isVariadic: true),
                                         ], rawValue: "\"e\"", annotations: [Annotation(namespace: "rexgen", name: "skip")]),
                     EnumCaseDeclaration(name: "empty", location: location, associatedValues: [])],
             cImport: CEnumImport(extensibility: .open, cName: "enum Mode"))]
-        file.types = [TypeDeclaration(qualifiedName: "Outer", declaredAccess: nil, enclosingScopes: [], location: location)]
+        file.types = [TypeDeclaration(qualifiedName: "Outer", declaredAccess: .fileprivate,
+                                      enclosingScopes: [.extension(extendedType: "M", declaredAccess: .public)],
+                                      location: location, genericParameterNames: ["T"])]
         file.members = [MemberDeclaration(ownerName: "Outer.Action", name: "value", kind: .typeAlias, isStatic: true,
-                                          location: location),
+                                          location: location, typeText: "Int"),
                         MemberDeclaration(ownerName: "Outer", name: "helper", kind: .function, isStatic: false,
                                           location: elsewhere, typeText: "Int"),
                         MemberDeclaration(ownerName: "", name: "x", kind: .property, isStatic: false, location: location)]
@@ -105,6 +107,48 @@ final class GenerationCacheCodingTests: XCTestCase {
         XCTAssertEqual(decoded.diagnostics, file.diagnostics)
         XCTAssertTrue(decoded.isSourceryOutput)
         try assertDecodedForPlanning(writer.bytes, equal: file)
+
+        // The sample sets every field, so the round trip above covers each: a field added to the model but
+        // not to this sample fails here, and one in the sample but not in the field list (`code(_:)`, which
+        // also skips and hashes) fails above. (`includedFiles` is a C header's, whose parse is never cached;
+        // the path is the record's.)
+        assertEveryField(of: file, differsFrom: ParsedFile(path: file.path), except: ["path", "includedFiles"])
+        assertEveryField(of: file.enums[0], differsFrom: EnumDeclaration.blank)
+        assertEveryField(of: file.enums[0].cases[0], differsFrom: EnumCaseDeclaration.blank)
+        assertEveryField(of: file.enums[0].cases[0].associatedValues![0], differsFrom: AssociatedValue(label: nil, typeText: ""))
+        assertEveryField(of: file.enums[0].annotations[0], differsFrom: Annotation.blank)
+        assertEveryField(of: file.enums[0].cImport!, differsFrom: CEnumImport(extensibility: .none, cName: ""))
+        assertEveryField(of: clause, differsFrom: IfConfigClause.blank)
+        assertEveryField(of: file.types[0], differsFrom: TypeDeclaration.blank)
+        assertEveryField(of: file.members[0], differsFrom: MemberDeclaration.blank)
+        assertEveryField(of: file.imports[0], differsFrom: ImportDeclaration(text: ""))
+        assertEveryField(of: file.typeAliases[0], differsFrom: TypeAliasDeclaration(qualifiedName: "", targetText: "",
+                                                                                    location: .blank))
+        assertEveryField(of: file.diagnostics[0], differsFrom: Diagnostic.note(""))
+        assertEveryField(of: location, differsFrom: SourceLocation.blank)
+
+        // Hashing walks the same list without positions.
+        var moved = file
+        moved.enums[0].location.line += 10
+        moved.enums[0].cases[1].location.column += 3
+        moved.typeAliases[0].location.line += 1
+        XCTAssertEqual(ParsedFileCoding.positionFreeHash(of: moved), ParsedFileCoding.positionFreeHash(of: file))
+        XCTAssertNotEqual(ParsedFileCoding.positionFreeHash(of: ParsedFile(path: file.path)),
+                          ParsedFileCoding.positionFreeHash(of: file))
+    }
+
+    /// Every stored property of `sample` differs from `blank`'s.
+    private func assertEveryField(of sample: Any, differsFrom blank: Any, except exempt: Set<String> = [],
+                                  line: UInt = #line) {
+        let blankFields = Dictionary(uniqueKeysWithValues: Mirror(reflecting: blank).children.map {
+            ($0.label ?? "", String(describing: $0.value))
+        })
+        let fields = Mirror(reflecting: sample).children.filter { !exempt.contains($0.label ?? "") }
+        XCTAssertFalse(fields.isEmpty, line: line)
+        for field in fields {
+            XCTAssertNotEqual(String(describing: field.value), blankFields[field.label ?? ""],
+                              "\(type(of: sample)).\(field.label ?? "") is not set by the sample", line: line)
+        }
     }
 
     func testNoDamagedCacheDecodes() throws {

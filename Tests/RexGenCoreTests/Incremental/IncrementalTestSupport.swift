@@ -134,10 +134,7 @@ final class IncrementalProject {
         case .upToDate(let diagnostics):
             XCTAssertEqual(diagnostics, full.diagnostics.map(\.description), file: file, line: line)
             if expected != nil { XCTFail("expected a generation, got up to date", file: file, line: line) }
-        case .referencesChangedInNothingUsed(let diagnostics, let readFiles):
-            XCTAssertEqual(diagnostics, full.diagnostics.map(\.description), file: file, line: line)
-            if let expected { XCTAssertEqual(readFiles, expected, "files parsed", file: file, line: line) }
-        case .sourcesChangedInTheirOwnFiles(let diagnostics, let readFiles, let written):
+        case .editsStayedInTheirFiles(let diagnostics, let readFiles, _, let written):
             XCTAssertEqual(diagnostics, full.diagnostics.map(\.description), file: file, line: line)
             XCTAssertTrue(written.diagnostics.isEmpty, "\(written.diagnostics)", file: file, line: line)
             if let expected { XCTAssertEqual(readFiles, expected, "files parsed", file: file, line: line) }
@@ -168,22 +165,21 @@ extension IncrementalGeneration.Outcome {
     var parsedFileCount: Int? {
         switch self {
         case .generated(let result, _): result.parsedFileCount
-        case .referencesChangedInNothingUsed(_, let readFiles): readFiles
-        case .sourcesChangedInTheirOwnFiles(_, let readFiles, _): readFiles
+        case .editsStayedInTheirFiles(_, let readFiles, _, _): readFiles
         case .leafOfTheTreeChanged: 1
         case .upToDate: nil
         }
     }
 
-    /// The shortcut for references edited in nothing generation reads (`ReferenceEditShortcut`).
+    /// The early cut-off after edits in references only (`EarlyCutOff`): nothing is written.
     var tookReferenceShortcut: Bool {
-        if case .referencesChangedInNothingUsed = self { return true }
+        if case .editsStayedInTheirFiles(_, _, 0, _) = self { return true }
         return false
     }
 
-    /// The shortcut for sources edited in nothing other outputs read (`SourceEditShortcut`).
+    /// The early cut-off after edits in sources (`EarlyCutOff`): only their own files are rendered again.
     var tookSourceShortcut: Bool {
-        if case .sourcesChangedInTheirOwnFiles = self { return true }
+        if case .editsStayedInTheirFiles(_, _, let editedSources, _) = self { return editedSources > 0 }
         return false
     }
 

@@ -90,8 +90,8 @@ final class RandomEditSequenceTests: XCTestCase {
         init(_ outcome: IncrementalGeneration.Outcome) {
             switch outcome {
             case .upToDate: self = .upToDate
-            case .referencesChangedInNothingUsed: self = .referenceShortcut
-            case .sourcesChangedInTheirOwnFiles: self = .sourceShortcut
+            case .editsStayedInTheirFiles(_, _, 0, _): self = .referenceShortcut
+            case .editsStayedInTheirFiles: self = .sourceShortcut
             case .leafOfTheTreeChanged: self = .treeShortcut
             case .generated: self = .wholeWay
             }

@@ -107,7 +107,7 @@ final class TreeEditShortcutTests: XCTestCase {
         }
     }
 
-    /// Cases added before the carrying one by edits the tree does not see (`ReferenceEditShortcut`) move no
+    /// Cases added before the carrying one by edits the tree does not see (`EarlyCutOff`) move no
     /// record: a case is recorded by its name and labels, not its place.
     func testCasesAddedEarlierByOtherEditsDoNotMoveTheLeafsPlace() throws {
         try forEachLayout {

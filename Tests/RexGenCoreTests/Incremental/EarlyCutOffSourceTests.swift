@@ -3,10 +3,10 @@ import XCTest
 @testable import RexGenCore
 
 /// With one file per source, an edit in a source that changes nothing any other output reads of it renders
-/// only that source's own file again (`SourceEditShortcut`); any other edit goes the whole way. Either way
+/// only that source's own file again (`EarlyCutOff`); any other edit goes the whole way. Either way
 /// the outputs and diagnostics are a from-scratch run's (`IncrementalProject.runAndCompare`), and the next
 /// run with nothing changed finds everything up to date.
-final class SourceEditShortcutTests: XCTestCase {
+final class EarlyCutOffSourceTests: XCTestCase {
     private var project: IncrementalProject!
     private let payloadKinds = "EnumProperties-Reference-PayloadKinds/PayloadKinds.swift"
     private let payloadKindsOutput = "PayloadKinds+EnumProperties.generated.swift"

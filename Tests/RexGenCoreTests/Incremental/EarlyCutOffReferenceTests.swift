@@ -3,10 +3,10 @@ import XCTest
 @testable import RexGenCore
 
 /// An edit in a reference that changes nothing generation reads of it leaves the outputs as they are and
-/// only updates the cache (`ReferenceEditShortcut`); any other edit goes the whole way. Either way, in the
+/// only updates the cache (`EarlyCutOff`); any other edit goes the whole way. Either way, in the
 /// CLI's layout and the build plugin's, the outputs and diagnostics are a from-scratch run's
 /// (`IncrementalProject.runAndCompare`), and the next run with nothing changed finds everything up to date.
-final class ReferenceEditShortcutTests: XCTestCase {
+final class EarlyCutOffReferenceTests: XCTestCase {
     private var project: IncrementalProject!
 
     override func tearDown() {
@@ -79,11 +79,11 @@ final class ReferenceEditShortcutTests: XCTestCase {
                                       location: SourceLocation(file: "/a.swift", line: 1, column: 1))]
         file.typeAliases = [TypeAliasDeclaration(qualifiedName: "Outer.Screen", targetText: "ScreenAction",
                                                  location: SourceLocation(file: "/a.swift", line: 2, column: 1))]
-        let names = ReferenceEditShortcut.edgeNames(in: SourceModel(files: [file]))
-        XCTAssertEqual(names, "\nAppAction\nScreen\n")
-        for name in ["AppAction", "Screen"] { XCTAssertTrue(ReferenceEditShortcut.contains(names, name), name) }
+        let names = EdgeNames(in: SourceModel(files: [file]))
+        XCTAssertEqual(names.lines, "\nAppAction\nScreen\n")
+        for name in ["AppAction", "Screen"] { XCTAssertTrue(names.contains(name), name) }
         for name in ["App", "Action", "Screens", "Outer", "Outer.Screen", "AppAction\nScreen", ""] {
-            XCTAssertFalse(ReferenceEditShortcut.contains(names, name), name)
+            XCTAssertFalse(names.contains(name), name)
         }
     }
 
