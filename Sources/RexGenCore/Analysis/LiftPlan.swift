@@ -64,6 +64,12 @@ public struct ConformancePlan: Sendable {
 }
 
 extension ConformancePlan {
+    /// The fields other than the declaration, the path and the `#if` clauses, as text: what the
+    /// conformance's render key hashes beside them (`RenderedSections.key(for:camel:rootType:protocolName:)`).
+    /// A field added to this type belongs here; `node`, the enum's place among the tree's nodes, is no part
+    /// of the text.
+    var decisions: [String] { [access.rawValue] + whereRequirements }
+
     // The strings below are built with `while` loops and plain appends: a modular app's root has ten
     // thousand conformances, and in the debug build the build plugin runs, `reduce`, `flatMap` and string
     // interpolation are unspecialised generic calls.

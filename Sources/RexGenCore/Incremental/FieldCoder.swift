@@ -202,7 +202,8 @@ struct FieldCoder {
 
     /// A value stored as its index in `table`.
     mutating func tableIndex<Value: Equatable>(_ value: inout Value, in table: [Value]) throws {
-        var code = UInt8(table.firstIndex(of: value) ?? 0)
+        // Looked up only when written or hashed: decoding a modular app's cache reads tens of thousands.
+        var code: UInt8 = mode == .encode || mode == .hash ? UInt8(table.firstIndex(of: value) ?? 0) : 0
         try byte(&code)
         guard mode == .decode else { return }
         guard Int(code) < table.count else { throw ByteReader.Malformed() }

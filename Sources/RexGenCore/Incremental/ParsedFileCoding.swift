@@ -84,10 +84,7 @@ extension ParsedFile {
             }
         }
         try coder.skipping(if: coder.isForPlanning) { coder in
-            try coder.array(&imports, blank: { ImportDeclaration(text: "") }) { declaration, coder in
-                try coder.string(&declaration.text)
-                try coder.array(&declaration.ifConfig, blank: { .blank }) { try $0.code(&$1) }
-            }
+            try coder.array(&imports, blank: { .blank }) { try $0.code(&$1) }
         }
         try coder.array(&typeAliases, blank: { TypeAliasDeclaration(qualifiedName: "", targetText: "", location: .blank) }) {
             alias, coder in
@@ -162,7 +159,11 @@ extension EnumDeclaration {
             var index = 0
             while index < caseCount {
                 var enumCase = coder.mode == .encode || coder.mode == .hash ? cases[index] : EnumCaseDeclaration.blank
-                try coder.skipping(if: coder.isForPlanning) { try enumCase.code(&$0) }
+                if coder.isForPlanning {
+                    try coder.skipping(if: true) { try enumCase.code(&$0) }
+                } else {
+                    try enumCase.code(&coder)
+                }
                 if decodes { cases.append(enumCase) }
                 index += 1
             }
@@ -264,6 +265,15 @@ extension IfConfigClause {
         try coder.rawValue(&kind)
         try coder.string(&condition)
         try coder.strings(&precedingConditions)
+    }
+}
+
+extension ImportDeclaration {
+    static var blank: ImportDeclaration { ImportDeclaration(text: "") }
+
+    mutating func code(_ coder: inout FieldCoder) throws {
+        try coder.string(&text)
+        try coder.array(&ifConfig, blank: { .blank }) { try $0.code(&$1) }
     }
 }
 

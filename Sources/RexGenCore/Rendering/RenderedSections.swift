@@ -59,52 +59,43 @@ public struct RenderedSections: Sendable {
 
     /// A whole per-source file's key: its sections' keys in order, and its imports (with their `#if`s).
     static func key(forFileWith sectionKeys: [Key], imports: [ImportDeclaration]) -> Key {
+        let importsKey = FieldCoder.hash(path: "") { coder in
+            var imports = imports
+            try coder.array(&imports, blank: { .blank }) { try $0.code(&$1) }
+        }
         var inputs = FieldHasher()
         inputs.count(sectionKeys.count)
-        for key in sectionKeys {
+        for key in sectionKeys + [importsKey] {
             inputs.word(key.first)
             inputs.word(key.second)
         }
-        inputs.count(imports.count)
-        for declaration in imports {
-            inputs.string(declaration.text)
-            ifConfig(declaration.ifConfig, to: &inputs)
-        }
         let (first, second) = inputs.finalized
         return Key(first: first, second: second)
-    }
-
-    static func ifConfig(_ clauses: [IfConfigClause], to inputs: inout FieldHasher) {
-        inputs.count(clauses.count)
-        for clause in clauses {
-            inputs.string(clause.kind.rawValue)
-            inputs.string(clause.condition)
-            inputs.strings(clause.precedingConditions)
-        }
     }
 }
 
 extension RenderedSections {
-    /// Everything `LiftRenderer`'s text for one conformance reads, written out unambiguously and hashed.
+    /// The hash of everything `LiftRenderer`'s text for one conformance reads: the root's names, the
+    /// conformance's own fields (`decisions`) and `#if` clauses, and the enum's declaration and the path's cases as the
+    /// cache's field list codes them (`EnumDeclaration.code`), without positions.
     static func key(for conformance: ConformancePlan, camel: String, rootType: String, protocolName: String) -> Key {
-        var inputs = FieldHasher()
-        inputs.string(camel)
-        inputs.string(rootType)
-        inputs.string(protocolName)
-        inputs.string(conformance.access.rawValue)
-        inputs.strings(conformance.declaration.qualifiedNameComponents)
-        inputs.strings(conformance.whereRequirements)
-        ifConfig(conformance.ifConfig, to: &inputs)
-        inputs.count(conformance.path.count)
-        var index = 0
-        while index < conformance.path.count {  // not `for … in`: ten thousand conformances in a debug build
-            let enumCase = conformance.path[index].enumCase
-            inputs.string(enumCase.name)
-            inputs.optionalString(conformance.path[index].payloadLabel)
-            inputs.strings(enumCase.attributes)
-            index += 1
+        FieldCoder.hash(path: conformance.declaration.location.file) { coder in
+            var names = [camel, rootType, protocolName]
+            try coder.strings(&names)
+            var decisions = conformance.decisions
+            try coder.strings(&decisions)
+            var clauses = conformance.ifConfig
+            try coder.array(&clauses, blank: { .blank }) { try $0.code(&$1) }
+            var declaration = conformance.declaration
+            try declaration.code(&coder, includingCases: false)
+            var index = 0
+            while index < conformance.path.count {  // not `for … in`: ten thousand conformances in a debug build
+                var enumCase = conformance.path[index].enumCase
+                try enumCase.code(&coder)
+                var arguments = conformance.path[index].genericArguments
+                try coder.strings(&arguments)
+                index += 1
+            }
         }
-        let (first, second) = inputs.finalized
-        return Key(first: first, second: second)
     }
 }

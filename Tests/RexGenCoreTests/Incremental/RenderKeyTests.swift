@@ -44,6 +44,39 @@ final class RenderKeyTests: XCTestCase {
         }
     }
 
+    func testTheConformancesFieldsAreAllInTheKey() {
+        let plan = planned
+        let edge = ActionTree.Edge(parent: 0, child: 1, enumCase: plan.declaration.cases[0], genericArguments: [])
+        let conformance = ConformancePlan(declaration: plan.declaration, path: [edge], whereRequirements: [],
+                                          access: .internal, ifConfig: [])
+        // A field added to `ConformancePlan` must be added to its `decisions` (and then here).
+        XCTAssertEqual(Mirror(reflecting: conformance).children.map(\.label),
+                       ["declaration", "path", "whereRequirements", "access", "ifConfig", "node"])
+        func key(_ conformance: ConformancePlan, camel: String = "appAction") -> RenderedSections.Key {
+            RenderedSections.key(for: conformance, camel: camel, rootType: "_Root", protocolName: "AppActionConvertible")
+        }
+        let edits: [(String, (inout ConformancePlan) -> Void)] = [
+            ("access", { $0.access = .public }),
+            ("whereRequirements", { $0.whereRequirements = ["Value == Int"] }),
+            ("ifConfig", { $0.ifConfig = [IfConfigClause(blockID: 1, kind: .if, condition: "DEBUG", precedingConditions: [])] }),
+            ("the path's case", { $0.path[0].enumCase.attributes = ["@available(iOS 17, *)"] }),
+            ("the path's payload label", { $0.path[0].enumCase.associatedValues![0].label = nil }),
+            ("the path's generic arguments", { $0.path[0].genericArguments = ["Int"] }),
+            ("the declaration", { $0.declaration.qualifiedNameComponents = ["Feature", "Action"] }),
+        ]
+        for (field, edit) in edits {
+            var edited = conformance
+            edit(&edited)
+            XCTAssertNotEqual(key(edited), key(conformance), field)
+        }
+        XCTAssertNotEqual(key(conformance, camel: "root"), key(conformance))
+        var renumbered = conformance
+        renumbered.node = 7
+        renumbered.path[0].parent = 3
+        renumbered.declaration.location.line += 9
+        XCTAssertEqual(key(renumbered), key(conformance))
+    }
+
     func testPositionsAreNotInTheKey() {
         var moved = planned
         moved.declaration.location.line += 40
