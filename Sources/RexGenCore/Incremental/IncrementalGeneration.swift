@@ -74,8 +74,33 @@ public enum IncrementalGeneration {
     ///   kept rather than freed (see `ProcessLifetime`).
     public static func run(_ options: GenerationOptions, outputDirectory: String, configurationFile: String?,
                            templateRenderer: (any TemplateRendering)? = nil, exitsAfterwards: Bool = false) -> Outcome {
+        let run = collect(options, in: OutputDirectory(path: outputDirectory), configurationFile: configurationFile)
+        if let outcome = shorterPath(run, options, exitsAfterwards: exitsAfterwards) { return outcome }
+        return wholeWay(run, options, templateRenderer: templateRenderer, exitsAfterwards: exitsAfterwards)
+    }
+
+    /// What a run knows before it reads a source: its inputs and their signatures, the last run's cache, and
+    /// which inputs may have changed since.
+    struct Collected {
+        var directory: OutputDirectory
+        var fingerprint: String
+        var paths: Pipeline.InputPaths
+        var inputs: InputSignatures
+        /// The configuration file, the C headers and the templates (not the headers they include).
+        var extraPaths: [String]
+        var cache: GenerationCache?
+        /// The `stat` signatures of the cache's outputs, in its order, taken now (empty without a usable cache).
+        var outputSignatures: [SourceSnapshot.Signature?]
+        /// The inputs that may have changed (`unsureInputs`), nil when the cache is of another run.
+        var unsure: [Int]?
+        var diagnostics: [Diagnostic]
+        var timings: [StageTiming]
+        var cacheClock: Stopwatch
+    }
+
+    /// Lists the inputs and `stat`s them, and loads the cache meanwhile.
+    static func collect(_ options: GenerationOptions, in directory: OutputDirectory, configurationFile: String?) -> Collected {
         let startedAt = wallClockNanoseconds()
-        let directory = OutputDirectory(path: outputDirectory)
         let fingerprint = GenerationCache.fingerprint(options)
         var diagnostics: [Diagnostic] = []
         var timings: [StageTiming] = []
@@ -89,7 +114,6 @@ public enum IncrementalGeneration {
         let allPaths = paths.all
         let inputIndexes = SourceSnapshot.indexes(of: allPaths, excluding: outputNames(options, sourcePaths: paths.sources)
             .map(directory.filePath))
-        let inputPaths = inputIndexes.map { allPaths[$0] }
         let collectedSignatures = paths.collectedSignatures
         let signatures = Parallel.map(count: inputIndexes.count, chunk: 256) { position in
             let index = inputIndexes[position]
@@ -101,8 +125,8 @@ public enum IncrementalGeneration {
         let givenExtraPaths = Set(extraPaths)
         let lastIncludedHeaders = options.cHeaders.headers.isEmpty ? []
             : (cache?.extraFiles.map(\.path) ?? []).filter { !givenExtraPaths.contains($0) }
-        var inputs = InputSignatures(
-            paths: inputPaths, signatures: signatures,
+        let inputs = InputSignatures(
+            paths: inputIndexes.map { allPaths[$0] }, signatures: signatures,
             extraFiles: (extraPaths + lastIncludedHeaders).map(entry), startedAt: startedAt)
         // The outputs as they are on disk now, `stat`ed once, on every core (with one file per source, tens
         // of thousands): the up-to-date check and the per-source reuse compare them with what the last run wrote.
@@ -110,63 +134,113 @@ public enum IncrementalGeneration {
             cache.fingerprint != fingerprint ? [] : directory.signatures(of: recordedOutputNames(in: cache))
         } ?? []
         let unsure = cache.flatMap { unsureInputs(of: $0, fingerprint: fingerprint, inputs: inputs, outputSignatures: outputSignatures) }
-        if let cache, let unsure, contentIsUnchanged(of: unsure, in: cache, inputs: inputs) {
+        return Collected(directory: directory, fingerprint: fingerprint, paths: paths, inputs: inputs, extraPaths: extraPaths,
+                         cache: cache, outputSignatures: outputSignatures, unsure: unsure, diagnostics: diagnostics,
+                         timings: timings, cacheClock: cacheClock)
+    }
+
+    /// The outcome of a path shorter than the whole way, if one applies: nothing changed, the edits stayed in
+    /// their files (`EarlyCutOff`), or one file gained or lost a leaf of the tree (`TreeEditShortcut`).
+    static func shorterPath(_ run: Collected, _ options: GenerationOptions, exitsAfterwards: Bool) -> Outcome? {
+        guard let cache = run.cache, let unsure = run.unsure else { return nil }
+        if contentIsUnchanged(of: unsure, in: cache, inputs: run.inputs) {
             return .upToDate(diagnostics: cache.diagnostics)
         }
-        if let cache, let unsure, let cutOff = EarlyCutOff.taken(cache, unsure: unsure, options: options, inputs: inputs,
-                                                                 inputCount: allPaths.count) {
+        if let cutOff = EarlyCutOff.taken(cache, unsure: unsure, options: options, inputs: run.inputs,
+                                          inputCount: run.paths.all.count) {
             if exitsAfterwards { ProcessLifetime.keepUntilExit((cutOff, cache)) }
             return .editsStayedInTheirFiles(diagnostics: cache.diagnostics, readFiles: cutOff.replacedRecords.count,
                                             editedSources: cutOff.editedSourceCount,
-                                            written: write(cutOff, cache: cache, in: directory))
+                                            written: write(cutOff, cache: cache, in: run.directory))
         }
-        if let cache, let unsure, let shortcut = TreeEditShortcut.taken(cache, unsure: unsure, options: options, inputs: inputs,
-                                                                         inputCount: allPaths.count, directory: directory) {
+        if let shortcut = TreeEditShortcut.taken(cache, unsure: unsure, options: options, inputs: run.inputs,
+                                                 inputCount: run.paths.all.count, directory: run.directory) {
             if exitsAfterwards { ProcessLifetime.keepUntilExit((shortcut, cache)) }
-            return .leafOfTheTreeChanged(diagnostics: cache.diagnostics, written: write(shortcut, cache: cache, in: directory))
+            return .leafOfTheTreeChanged(diagnostics: cache.diagnostics, written: write(shortcut, cache: cache, in: run.directory))
         }
-        timings.append(StageTiming(stage: "cache", seconds: cacheClock.seconds,
-                                   detail: cache == nil ? "none usable" : "\(cache!.inputs.count) files known"))
+        return nil
+    }
 
-        // The last run's enum-properties file (megabytes, read and hashed) is checked on another core while
-        // this one parses and analyses; rendering is the first to need it.
-        let previousSectionsLoad = Background { cache?.previousSections(in: directory) }
-        let previousLiftSectionsLoad = Background { cache?.previousLiftSections(in: directory) }
-        let unchangedOutputsLoad = Background {
-            unchangedPerSourceFiles(cache, fingerprint: fingerprint, outputSignatures: outputSignatures)
-        }
+    /// Reads what changed (the rest from the cache), analyses and renders the whole model, copying what the
+    /// last run rendered where it cannot differ, then writes the outputs and the cache.
+    static func wholeWay(_ run: Collected, _ options: GenerationOptions, templateRenderer: (any TemplateRendering)?,
+                         exitsAfterwards: Bool) -> Outcome {
+        var diagnostics = run.diagnostics
+        var timings = run.timings
+        let cache = run.cache
+        timings.append(StageTiming(stage: "cache", seconds: run.cacheClock.seconds,
+                                   detail: cache.map { "\($0.inputs.count) files known" } ?? "none usable"))
+        // The last run's outputs (the enum-properties file is megabytes, read and hashed) are checked on other
+        // cores while this one parses and analyses; rendering is the first to need them.
+        let lastRun = lastRunOutputs(run)
         let parseClock = Stopwatch()
-        let reading = IncrementalReading.read(paths, inputs, cache: cache, summaryRules: options.selection)
+        let reading = IncrementalReading.read(run.paths, run.inputs, cache: cache, summaryRules: options.selection)
         if exitsAfterwards { ProcessLifetime.keepUntilExit((reading, cache as Any)) }
         let model = Pipeline.makeModel(
             sources: reading.sources, references: reading.references, options, since: parseClock,
-            detail: "; \(reading.parsedCount) parsed, \(paths.all.count - reading.parsedCount) from the cache",
+            detail: "; \(reading.parsedCount) parsed, \(run.paths.all.count - reading.parsedCount) from the cache",
             diagnostics: &diagnostics, timings: &timings)
         // What the next run's `EarlyCutOff` compares payload names with: worked out on another core while
         // this one analyses.
         let edgeNamesLoad = Background { EdgeNames(in: model).lines }
         var result = Pipeline.analyseAndRender(model, options, diagnostics: diagnostics, timings: timings,
-                                               previousSections: { previousSectionsLoad.value },
-                                               unchangedPerSourceFiles: { unchangedOutputsLoad.value },
-                                               previousLiftSections: { previousLiftSectionsLoad.value },
-                                               deferringPerSourceFiles: true, templateRenderer: templateRenderer)
+                                               reusing: lastRun, templateRenderer: templateRenderer)
         if exitsAfterwards { ProcessLifetime.keepUntilExit(result) }
-        let previousSections = previousSectionsLoad.value
         result.parsedFileCount = reading.parsedCount
         // Signatures from before the run where there are some, so a header changed while it was read is
         // still a change next time.
+        var inputs = run.inputs
+        let givenExtraPaths = Set(run.extraPaths)
         let signedBefore = Dictionary(inputs.extraFiles.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        inputs.extraFiles = (extraPaths + includedHeaders(in: model, options, excluding: givenExtraPaths)).map { path in
+        inputs.extraFiles = (run.extraPaths + includedHeaders(in: model, options, excluding: givenExtraPaths)).map { path in
             signedBefore[path] ?? entry(for: path)
         }
         guard !result.hasErrors else {
-            GenerationCache.remove(from: directory)
+            GenerationCache.remove(from: run.directory)
             return .generated(result, OutputDirectory.WriteResult())
         }
         let saveClock = Stopwatch()
-        // The cache's parse section and the outputs' hashes do not depend on writing the outputs: they are
-        // worked out on another core while this one writes.
+        // The cache's parse section does not depend on writing the outputs: worked out on another core
+        // while this one writes.
         let parseSection = Background { GenerationCache.parseSection(for: reading.records) }
+        let (written, outputs) = writeOutputs(result, cache: cache, knownEnumProperties: lastRun.enumSections()?.text,
+                                              options, in: run.directory)
+        guard written.diagnostics.isEmpty else {
+            GenerationCache.remove(from: run.directory)
+            return .generated(result, written)
+        }
+        let cacheSize = saveCache(result, fingerprint: run.fingerprint, summaryKey: options.selection.referenceSummaryKey,
+                                  edgeNames: edgeNamesLoad.value, inputs: inputs, records: reading.records,
+                                  parseSection: parseSection.value, outputs: outputs, previousOutputs: cache?.outputs,
+                                  in: run.directory)
+        result.timings.append(StageTiming(stage: "write", seconds: saveClock.seconds,
+                                          detail: (result.rendered.deferredFiles.map { "\($0.count) per-source files rendered "
+                                              + "and written, " } ?? "") + "outputs and a cache of \(cacheSize) bytes"))
+        return .generated(result, written)
+    }
+
+    /// The last run's outputs that this one may copy, each loading on another core.
+    private static func lastRunOutputs(_ run: Collected) -> Pipeline.LastRunOutputs {
+        let cache = run.cache
+        let directory = run.directory
+        let fingerprint = run.fingerprint
+        let outputSignatures = run.outputSignatures
+        let enumSections = Background { cache?.previousSections(in: directory) }
+        let liftSections = Background { cache?.previousLiftSections(in: directory) }
+        let unchangedOutputs = Background {
+            unchangedPerSourceFiles(cache, fingerprint: fingerprint, outputSignatures: outputSignatures)
+        }
+        return Pipeline.LastRunOutputs(enumSections: { enumSections.value }, liftSections: { liftSections.value },
+                                       unchangedPerSourceFiles: { unchangedOutputs.value }, defersPerSourceFiles: true)
+    }
+
+    /// Writes the run's files where their content changed (with one file per source, rendering each range of
+    /// per-source files as it is written) and removes stale ones; returns what was written and each output's
+    /// name and content hash, for the cache.
+    private static func writeOutputs(_ result: Pipeline.Result, cache: GenerationCache?, knownEnumProperties: String?,
+                                     _ options: GenerationOptions, in directory: OutputDirectory)
+        -> (OutputDirectory.WriteResult, [(name: String, contentHash: UInt64)]) {
+        // The outputs' hashes do not depend on writing them: worked out on another core meanwhile.
         let outputFiles = result.files
         let outputHashes = Background {
             outputFiles.map { file in
@@ -178,38 +252,25 @@ public enum IncrementalGeneration {
         for output in cache?.outputs ?? [] {
             if let signature = output.signature, let hash = output.contentHash { lastWritten[output.path] = (signature, hash) }
         }
-        let knownContents = previousSections.map { [EnumPropertiesRenderer.fileName: $0.text] } ?? [:]
+        let knownContents = knownEnumProperties.map { [EnumPropertiesRenderer.fileName: $0] } ?? [:]
+        let rendered = result.rendered
         var written: OutputDirectory.WriteResult
         var streamedHashes: [UInt64] = []
-        let streamedNames = result.deferredFiles?.names ?? []
-        if let deferred = result.deferredFiles {
+        let streamedNames = rendered.deferredFiles?.names ?? []
+        if let deferred = rendered.deferredFiles {
             let stream = OutputDirectory.FileStream(names: streamedNames, render: deferred.render)
             (written, streamedHashes) = directory.write(stream, then: result.files, knownContents: knownContents,
                                                         lastWritten: lastWritten, removingStale: options.staleOutputSuffix,
-                                                        alsoKeeping: result.unchangedFiles, contentHashes: { outputHashes.value })
+                                                        alsoKeeping: rendered.unchangedFiles, contentHashes: { outputHashes.value })
         } else {
             written = directory.write(result.files, knownContents: knownContents, lastWritten: lastWritten,
-                                      removingStale: options.staleOutputSuffix, alsoKeeping: result.unchangedFiles,
+                                      removingStale: options.staleOutputSuffix, alsoKeeping: rendered.unchangedFiles,
                                       contentHashes: { outputHashes.value })
         }
         // Not sorted: with one file per source, sorting tens of thousands of paths cost more than the rest
         // of writing them.
-        written.unchanged += result.unchangedFiles.map(directory.filePath)
-        guard written.diagnostics.isEmpty else {
-            GenerationCache.remove(from: directory)
-            return .generated(result, written)
-        }
-        let cacheSize = saveCache(result, fingerprint: fingerprint, summaryKey: options.selection.referenceSummaryKey,
-                                  edgeNames: edgeNamesLoad.value,
-                                  inputs: inputs, records: reading.records,
-                                  parseSection: parseSection.value,
-                                  outputs: zip(streamedNames + result.files.map(\.name),
-                                               streamedHashes + outputHashes.value).map { ($0, $1) },
-                                  previousOutputs: cache?.outputs, in: directory)
-        result.timings.append(StageTiming(stage: "write", seconds: saveClock.seconds,
-                                          detail: (result.deferredFiles.map { "\($0.count) per-source files rendered and "
-                                              + "written, " } ?? "") + "outputs and a cache of \(cacheSize) bytes"))
-        return .generated(result, written)
+        written.unchanged += rendered.unchangedFiles.map(directory.filePath)
+        return (written, zip(streamedNames + result.files.map(\.name), streamedHashes + outputHashes.value).map { ($0, $1) })
     }
 
     /// The names of the cache's outputs, in its order (a `while` loop: see `SourceFileCollector.collect`).
@@ -318,16 +379,16 @@ public enum IncrementalGeneration {
         let signatures = directory.signatures(of: written.map(\.name))
         var outputs = zip(written, signatures).map { output, signature in
             GenerationCache.Entry(path: output.name, signature: signature, contentHash: output.contentHash,
-                                  renderKey: result.fileKeys[output.name])
+                                  renderKey: result.rendered.fileKeys[output.name])
         }
         // Files left as they were keep what the last run recorded of them.
-        let unchanged = Set(result.unchangedFiles)
+        let unchanged = Set(result.rendered.unchangedFiles)
         outputs += (previousOutputs ?? []).filter { unchanged.contains($0.path) }
         let header = GenerationCache.encodeHeader(fingerprint: fingerprint, summaryKey: summaryKey, edgeNames: edgeNames,
                                                   inputs: records, parses: parseSection,
                                                   extraFiles: inputs.extraFiles, outputs: outputs,
-                                                  diagnostics: result.diagnostics.map(\.description), sections: result.sections,
-                                                  liftSections: result.liftSections,
+                                                  diagnostics: result.diagnostics.map(\.description), sections: result.rendered.sections,
+                                                  liftSections: result.rendered.liftSections,
                                                   liftTree: result.lifts.map { LiftTreeRecord.records(for: $0, in: result.actionTree) } ?? [])
         GenerationCache.save([header] + parseSection.pieces, to: directory)
         return header.count + parseSection.byteCount

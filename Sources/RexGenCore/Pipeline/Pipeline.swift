@@ -13,23 +13,45 @@ public enum Pipeline {
         public var timings: [StageTiming]
         /// How many Swift files were read and parsed; the rest came from the cache in the output directory.
         public var parsedFileCount = 0
-        /// Where each enum's section lies in the enum-properties file (empty when templates render instead).
-        public var sections: [RenderedSections.Record] = []
-        /// How many enum sections were rendered; the others were copied from the last run's file.
-        public var renderedSectionCount = 0
-        /// Where each conformance lies in the lift file, and how many were rendered (not copied).
-        public var liftSections: [RenderedSections.Record] = []
-        public var renderedLiftSectionCount = 0
-        /// With one file per source: files left out of `files` because they would come out as the last run
-        /// wrote them (see `IncrementalGeneration`), and every per-source file's render key.
-        public var unchangedFiles: [String] = []
-        public var fileKeys: [String: RenderedSections.Key] = [:]
-        /// With one file per source, when asked for: the per-source files to write, planned but not rendered
-        /// (not in `files`), for the caller to render and write a range at a time.
-        public var deferredFiles: PerSourceFiles?
+        /// What the incremental driver records of the rendering for the next run (see `Rendered`).
+        var rendered = Rendered()
 
         /// Input errors mean the output would be incomplete, so it is not written.
         public var hasErrors: Bool { diagnostics.containsErrors }
+    }
+
+    /// What rendering records for the next incremental run: where each section lies, with its key, so the
+    /// next run can copy it; which per-source files came out as the last run wrote them.
+    struct Rendered: Sendable {
+        /// Where each enum's section lies in the enum-properties file (empty when templates render instead).
+        var sections: [RenderedSections.Record] = []
+        /// How many enum sections were rendered; the others were copied from the last run's file.
+        var renderedSectionCount = 0
+        /// Where each conformance lies in the lift file, and how many were rendered (not copied).
+        var liftSections: [RenderedSections.Record] = []
+        var renderedLiftSectionCount = 0
+        /// With one file per source: files left out of `files` because they would come out as the last run
+        /// wrote them (see `IncrementalGeneration`), and every per-source file's render key.
+        var unchangedFiles: [String] = []
+        var fileKeys: [String: RenderedSections.Key] = [:]
+        /// With one file per source, when asked for: the per-source files to write, planned but not rendered
+        /// (not in `files`), for the caller to render and write a range at a time.
+        var deferredFiles: PerSourceFiles?
+    }
+
+    /// What the last run left that this one may copy rather than render (see `IncrementalGeneration`). Each
+    /// is asked for only when rendering starts, so it may still be loading while analysis runs.
+    struct LastRunOutputs {
+        /// The last run's enum-properties sections, to copy those that cannot differ.
+        var enumSections: () -> RenderedSections? = { nil }
+        /// The last run's lift conformances, likewise.
+        var liftSections: () -> RenderedSections? = { nil }
+        /// With one file per source, the files on disk as the last run wrote them, by name, with the render
+        /// key they were written from.
+        var unchangedPerSourceFiles: () -> [String: RenderedSections.Key] = { [:] }
+        /// With one file per source, leave the per-source files to the caller (`Rendered.deferredFiles`)
+        /// rather than render them all into `files`.
+        var defersPerSourceFiles = false
     }
 
     /// The Swift files a run reads: the sources, then the references that are not also sources.
@@ -151,17 +173,8 @@ public enum Pipeline {
     }
 
     /// Model → analysis → rendering: everything after the files are read.
-    /// - Parameter previousSections: the last run's enum-properties sections, to copy those that cannot
-    ///   differ; asked for only when rendering starts, so it may still be loading while analysis runs.
-    /// - Parameter unchangedPerSourceFiles: with one file per source, the files on disk as the last run wrote
-    ///   them, by name, with the render key they were written from; asked for when rendering starts.
-    /// - Parameter deferringPerSourceFiles: with one file per source, leave the per-source files to the caller
-    ///   (`Result.deferredFiles`) rather than render them all into `files`.
     static func analyseAndRender(_ model: SourceModel, _ options: GenerationOptions, diagnostics: [Diagnostic],
-                                 timings: [StageTiming], previousSections: () -> RenderedSections? = { nil },
-                                 unchangedPerSourceFiles: () -> [String: RenderedSections.Key] = { [:] },
-                                 previousLiftSections: () -> RenderedSections? = { nil },
-                                 deferringPerSourceFiles: Bool = false,
+                                 timings: [StageTiming], reusing lastRun: LastRunOutputs = LastRunOutputs(),
                                  templateRenderer: (any TemplateRendering)? = nil) -> Result {
         var diagnostics = diagnostics
         var timings = timings
@@ -194,32 +207,32 @@ public enum Pipeline {
         if options.templates.isEmpty {
             // The lift file is rendered on another core meanwhile: it depends on the tree alone. The last
             // run's file is asked for here, on this thread, so that no background task waits on another.
-            let previousLifts = lifts == nil ? nil : previousLiftSections()
+            let previousLifts = lifts == nil ? nil : lastRun.liftSections()
             let liftRendering = lifts.map { lifts in Background { LiftRenderer.render(lifts, reusing: previousLifts) } }
             if options.filePerSource {
                 let sourcePaths = swiftSourcePaths(model, options)
                 diagnostics += duplicateNameErrors(sourcePaths)
                 let planned = EnumPropertiesRenderer.planPerSource(plan, sourcePaths: sourcePaths,
-                                                                   unchanged: unchangedPerSourceFiles())
-                if deferringPerSourceFiles {
-                    result.deferredFiles = planned
+                                                                   unchanged: lastRun.unchangedPerSourceFiles())
+                if lastRun.defersPerSourceFiles {
+                    result.rendered.deferredFiles = planned
                 } else {
                     result.files = planned.renderAll()
                 }
-                result.unchangedFiles = planned.unchanged
-                result.fileKeys = planned.keys
+                result.rendered.unchangedFiles = planned.unchanged
+                result.rendered.fileKeys = planned.keys
             } else {
-                let previous = previousSections()
+                let previous = lastRun.enumSections()
                 copiedSections = previous != nil
                 let enumProperties = EnumPropertiesRenderer.render(plan, reusing: previous)
-                result.sections = enumProperties.sections
-                result.renderedSectionCount = enumProperties.renderedCount
+                result.rendered.sections = enumProperties.sections
+                result.rendered.renderedSectionCount = enumProperties.renderedCount
                 result.files = [enumProperties.file]
             }
             if let lifts = liftRendering?.value {
                 result.files.append(lifts.file)
-                result.liftSections = lifts.sections
-                result.renderedLiftSectionCount = lifts.renderedCount
+                result.rendered.liftSections = lifts.sections
+                result.rendered.renderedLiftSectionCount = lifts.renderedCount
                 copiedLiftSections = previousLifts != nil
             }
         } else if let templateRenderer {
@@ -229,16 +242,17 @@ public enum Pipeline {
                 + "the build plugin's tool renders only the built-in outputs",
                                       at: SourceLocation(file: options.templates[0], line: 1, column: 1)))
         }
+        let rendered = result.rendered
         timings.append(StageTiming(stage: "render", seconds: renderClock.seconds,
                                    detail: "\(result.files.reduce(0) { $0 + $1.contents.utf8.count }) bytes"
-                                       + (!copiedSections ? "" : "; \(result.renderedSectionCount) of "
-                                           + "\(result.sections.count) enum sections rendered, the rest copied")
-                                       + (result.unchangedFiles.isEmpty ? "" : "; \(result.unchangedFiles.count) "
+                                       + (!copiedSections ? "" : "; \(rendered.renderedSectionCount) of "
+                                           + "\(rendered.sections.count) enum sections rendered, the rest copied")
+                                       + (rendered.unchangedFiles.isEmpty ? "" : "; \(rendered.unchangedFiles.count) "
                                            + "per-source files unchanged, not rendered")
-                                       + (result.deferredFiles.map { "; \($0.count) per-source files rendered as they "
+                                       + (rendered.deferredFiles.map { "; \($0.count) per-source files rendered as they "
                                            + "are written" } ?? "")
-                                       + (!copiedLiftSections ? "" : "; \(result.renderedLiftSectionCount) of "
-                                           + "\(result.liftSections.count) lift conformances rendered, the rest copied")))
+                                       + (!copiedLiftSections ? "" : "; \(rendered.renderedLiftSectionCount) of "
+                                           + "\(rendered.liftSections.count) lift conformances rendered, the rest copied")))
         result.diagnostics = diagnostics.sortedForDisplay()
         result.timings = timings
         return result

@@ -51,8 +51,8 @@ final class IncrementalGenerationTests: XCTestCase {
                             in: "Lifts-App/AppAction.swift")
         let outcome = try project.runAndCompare(expectParsed: 1)
         guard case .generated(let result, _) = outcome else { return XCTFail("expected a generation") }
-        XCTAssertGreaterThan(result.sections.count, 20)
-        XCTAssertEqual(result.renderedSectionCount, 1)
+        XCTAssertGreaterThan(result.rendered.sections.count, 20)
+        XCTAssertEqual(result.rendered.renderedSectionCount, 1)
     }
 
     /// The last output is copied from only when it is exactly what was written: here it was changed by
@@ -72,7 +72,7 @@ final class IncrementalGenerationTests: XCTestCase {
         try project.write("New/NewAction.swift", "public enum NewAction { case one }\n")
         let outcome = try project.runAndCompare(expectParsed: 1)
         guard case .generated(let result, _) = outcome else { return XCTFail("expected a generation") }
-        XCTAssertEqual(result.renderedSectionCount, result.sections.count)
+        XCTAssertEqual(result.rendered.renderedSectionCount, result.rendered.sections.count)
     }
 
     /// The build plugin's layout: one file per source, and an edit rewrites only its source's own file.
@@ -103,7 +103,7 @@ final class IncrementalGenerationTests: XCTestCase {
                 XCTFail("expected a generation")
                 return []
             }
-            XCTAssertEqual(Set(result.writtenFileNames + result.unchangedFiles).count,
+            XCTAssertEqual(Set(result.writtenFileNames + result.rendered.unchangedFiles).count,
                            try project.outputFiles().keys.filter { $0.hasSuffix(".generated.swift") }.count)
             return result.writtenFileNames.filter { $0.hasSuffix(EnumPropertiesRenderer.perSourceSuffix) }.sorted()
         }

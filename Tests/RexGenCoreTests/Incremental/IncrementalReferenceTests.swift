@@ -45,7 +45,7 @@ final class IncrementalReferenceTests: XCTestCase {
                                 atPath: movieAction)
             let outcome = try project.runAndCompare(expectParsed: 1)
             guard case .generated(let result, _) = outcome else { return XCTFail("expected a generation") }
-            XCTAssertEqual(result.renderedLiftSectionCount, result.liftSections.count)
+            XCTAssertEqual(result.rendered.renderedLiftSectionCount, result.rendered.liftSections.count)
         }
     }
 
@@ -62,8 +62,8 @@ final class IncrementalReferenceTests: XCTestCase {
                 try project.replace(old, with: new, atPath: movieAction)
                 let outcome = try project.runAndCompare(expectParsed: 1)
                 guard case .generated(let result, _) = outcome else { return XCTFail("expected a generation for \(new)") }
-                XCTAssertGreaterThan(result.renderedLiftSectionCount, 0, new)
-                XCTAssertLessThan(result.renderedLiftSectionCount, result.liftSections.count, new)
+                XCTAssertGreaterThan(result.rendered.renderedLiftSectionCount, 0, new)
+                XCTAssertLessThan(result.rendered.renderedLiftSectionCount, result.rendered.liftSections.count, new)
             }
             XCTAssertTrue(try liftFile.contains(".list(value)"))
         }
@@ -72,8 +72,8 @@ final class IncrementalReferenceTests: XCTestCase {
     private func assertLiftConformancesRendered(_ expected: Int, of outcome: IncrementalGeneration.Outcome,
                                                 line: UInt = #line) throws {
         guard case .generated(let result, _) = outcome else { return XCTFail("expected a generation", line: line) }
-        XCTAssertEqual(result.renderedLiftSectionCount, expected, "conformances rendered", line: line)
-        XCTAssertGreaterThan(result.liftSections.count, expected, line: line)
+        XCTAssertEqual(result.rendered.renderedLiftSectionCount, expected, "conformances rendered", line: line)
+        XCTAssertGreaterThan(result.rendered.liftSections.count, expected, line: line)
     }
 
     func testAReferenceEditThatAddsAndRemovesAnActionEnum() throws {

@@ -192,8 +192,8 @@ extension IncrementalGeneration.Outcome {
 
 extension Pipeline.Result {
     /// The files a run wrote or rendered: `files`, and the per-source files it left to be rendered as they
-    /// were written (`deferredFiles`), rendered again here.
-    var renderedFiles: [GeneratedFile] { (deferredFiles?.renderAll() ?? []) + files }
+    /// were written (`rendered.deferredFiles`), rendered again here.
+    var renderedFiles: [GeneratedFile] { (rendered.deferredFiles?.renderAll() ?? []) + files }
 
-    var writtenFileNames: [String] { (deferredFiles?.names ?? []) + files.map(\.name) }
+    var writtenFileNames: [String] { (rendered.deferredFiles?.names ?? []) + files.map(\.name) }
 }
