@@ -27,7 +27,8 @@ enum ParsedFileCoding {
     /// their cases, its types and typealiases, the members that can be an enum's (those declared in the body
     /// of a struct, class, actor or protocol of this file cannot, as in `ParsedFile.referenceSummary`), and
     /// whether Sourcery wrote it. Cases, other members, imports and diagnostics are read past, not built:
-    /// in a large target they are most of the cache.
+    /// in a large target they are most of the cache. Reactor's states are built (they are few, and the
+    /// summary keeps them whole).
     static func decodeForPlanning(path: String, from reader: inout ByteReader) throws -> ParsedFile {
         var decoder = Decoder(path: path, reader: reader, forPlanning: true)
         let file = try decoder.file()
@@ -35,7 +36,7 @@ enum ParsedFileCoding {
         return file
     }
 
-    private struct Encoder {
+    struct Encoder {
         let path: String
         let writer: ByteWriter
         let writesPositions: Bool
@@ -79,6 +80,8 @@ enum ParsedFileCoding {
                 if let location = diagnostic.location { self.location(location) }
             }
             writer.bool(file.isSourceryOutput)
+            writer.count(file.reactorStates.count)
+            for state in file.reactorStates { reactorState(state) }
         }
 
         static let kindCodes: [MemberDeclaration.Kind: UInt8] = [.property: 0, .function: 1, .type: 2, .typeAlias: 3]
@@ -237,6 +240,7 @@ enum ParsedFileCoding {
                 }
             }
             file.isSourceryOutput = try reader.bool()
+            file.reactorStates = try array { try $0.reactorState() }
             return file
         }
 
