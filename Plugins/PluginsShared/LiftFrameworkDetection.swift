@@ -15,6 +15,8 @@ enum LiftFrameworkDetection {
         Framework(module: "SwiftRex", liftValue: "swiftrex"),
         Framework(module: "CombineFeedback", liftValue: "combinefeedback"),
         Framework(module: "ReactiveFeedback", liftValue: "reactivefeedback"),
+        // ReactorSwift/Reactor: its product and module are both `Reactor`.
+        Framework(module: "Reactor", liftValue: "reactor"),
     ]
 
     /// The `--lift` value that writes no lift file.

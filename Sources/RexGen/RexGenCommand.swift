@@ -37,7 +37,7 @@ struct InputOptions: ParsableArguments {
     @Option(name: .customLong("root"), help: "A root action enum for the lift extensions (repeatable; default: every action enum in the sources that has no parent).")
     var roots: [String] = []
 
-    @Option(help: "Lift extensions to generate: swiftrex (default), combinefeedback, reactivefeedback, or none (repeatable).")
+    @Option(help: "Lift extensions to generate: swiftrex (default), combinefeedback, reactivefeedback, reactor, or none (repeatable).")
     var lift: [LiftStyle] = []
 
     @Option(name: .customLong("combine-feedback-api"),

@@ -38,10 +38,13 @@ public enum TemplateContext {
             "roots": treeRoots(result.actionTree),
         ]
         if let lifts = result.lifts {
-            context["lifts"] = [
+            var liftValues: [String: Any] = [
                 "roots": lifts.roots.map { rootObject($0, in: lifts) }, "imports": imports(lifts.imports),
                 "frameworkImports": LiftRenderer.frameworkImports(lifts).map { TemplateObject(["module": $0.module, "imports": $0.imports]) },
             ]
+            // Absent, not nil, without Reactor: a template tests it with `{% if lifts.reactor %}`.
+            if let reactor = lifts.reactor { liftValues["reactor"] = reactorObject(reactor) }
+            context["lifts"] = liftValues
         }
         return context
     }
@@ -227,6 +230,25 @@ public enum TemplateContext {
             },
         ])
     }
+}
+
+/// Reactor's part: `liftsMiddlewares`, and `composites`, each with `typeName`, `accessLevel`, `generatesReact`,
+/// its `#if` lines and `reactSubstates(to:)`'s `body`: blocks, each with its `#if` lines and `lines` (without
+/// the body's indentation).
+private func reactorObject(_ reactor: ReactorPlan) -> TemplateObject {
+    TemplateObject([
+        "liftsMiddlewares": reactor.liftsMiddlewares,
+        "composites": ReactorLifts.compositeSections(reactor).map { composite in
+            TemplateObject([
+                "typeName": composite.typeName, "accessLevel": composite.access, "generatesReact": composite.generatesReact,
+                "ifConfigOpen": composite.ifConfig.openingLines, "ifConfigClose": composite.ifConfig.closingLines,
+                "body": composite.body.map { block in
+                    TemplateObject(["ifConfigOpen": block.ifConfig.openingLines, "ifConfigClose": block.ifConfig.closingLines,
+                                    "lines": block.lines])
+                },
+            ])
+        },
+    ])
 }
 
 /// One framework's lifts for a root: `module` (absent for framework-neutral code), `functions` at file scope,

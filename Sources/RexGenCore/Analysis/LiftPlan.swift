@@ -6,13 +6,16 @@ public struct LiftPlan: Sendable {
     /// The frameworks whose one-call lifts go on top of the conformances.
     public var frameworks: LiftSelection
     public var combineFeedbackAPI: CombineFeedbackAPI
+    /// The Reactor part, when Reactor's lifts are on (independent of the roots).
+    public var reactor: ReactorPlan?
 
     public init(roots: [RootPlan], imports: [ImportDeclaration], frameworks: LiftSelection = .swiftRex,
-                combineFeedbackAPI: CombineFeedbackAPI = .release) {
+                combineFeedbackAPI: CombineFeedbackAPI = .release, reactor: ReactorPlan? = nil) {
         self.roots = roots
         self.imports = imports
         self.frameworks = frameworks
         self.combineFeedbackAPI = combineFeedbackAPI
+        self.reactor = reactor
     }
 }
 

@@ -40,12 +40,16 @@ struct LiftPlanner {
             roots.append(RootPlan(declaration: rootNode.declaration, joinedName: joinedName,
                                   access: min(rootNode.effectiveAccess, .public), conformances: conformances))
         }
+        let reactor = frameworks.contains(.reactor) ? ReactorPlanner(model: model).plan(diagnostics: &diagnostics) : nil
+        // A composite state's extension names it as its file does: its file's imports are needed too.
+        for composite in reactor?.composites ?? [] { involvedFiles.insert(composite.declaration.location.file) }
         var imports: [ImportDeclaration] = []
         var seen = Set<ImportDeclaration>()
         for file in model.files where involvedFiles.contains(file.path) {
             for declaration in file.imports where seen.insert(declaration).inserted { imports.append(declaration) }
         }
-        return LiftPlan(roots: roots, imports: imports, frameworks: frameworks, combineFeedbackAPI: combineFeedbackAPI)
+        return LiftPlan(roots: roots, imports: imports, frameworks: frameworks, combineFeedbackAPI: combineFeedbackAPI,
+                        reactor: reactor)
     }
 
     private struct Reach {

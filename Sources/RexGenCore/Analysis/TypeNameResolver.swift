@@ -1,8 +1,8 @@
 import Foundation
 
-/// Resolves a payload's type text to a selected action enum, the way Swift's name lookup would for the
-/// names that matter: nested names from the enclosing scopes outward, module-qualified names, and
-/// typealiases declared in the scanned sources.
+/// Resolves a payload's type text to a selected action enum (or a property's type to a Reactor state), the
+/// way Swift's name lookup would for the names that matter: nested names from the enclosing scopes outward,
+/// module-qualified names, and typealiases declared in the scanned sources.
 struct TypeNameResolver {
     private let nodesByName: [String: Int]
     private let aliases: [String: TypeAliasDeclaration]
@@ -10,17 +10,32 @@ struct TypeNameResolver {
     /// The last name component of every node and alias: a type whose last component is none of these
     /// resolves to nothing, which most payload types (`Int`, `String`, `Bool`) are found out by at once.
     private let lastComponents: Set<Substring>
+    /// Whether a type of the sources that is none of the names hides the names further out, as in Swift
+    /// (`RPGState.Player` hides a top-level `Player` inside `RPGState`).
+    private let otherTypesHide: Bool
 
     init(nodes: [ActionTree.Node], model: SourceModel) {
         // `while` loops over ten thousand nodes and files: in the debug build the build plugin runs,
         // `enumerated()`, `flatMap` and `map` are unspecialised generic calls.
-        var byName: [String: Int] = [:]
-        byName.reserveCapacity(nodes.count)
-        var lastComponents = Set<Substring>()
-        lastComponents.reserveCapacity(nodes.count)
+        var names: [String] = []
+        names.reserveCapacity(nodes.count)
         var index = 0
         while index < nodes.count {
-            let name = nodes[index].declaration.qualifiedName
+            names.append(nodes[index].declaration.qualifiedName)
+            index += 1
+        }
+        self.init(qualifiedNames: names, model: model, otherTypesHide: false)
+    }
+
+    /// Resolves to an index into `names`, qualified names of types declared in the model.
+    init(qualifiedNames names: [String], model: SourceModel, otherTypesHide: Bool) {
+        var byName: [String: Int] = [:]
+        byName.reserveCapacity(names.count)
+        var lastComponents = Set<Substring>()
+        lastComponents.reserveCapacity(names.count)
+        var index = 0
+        while index < names.count {
+            let name = names[index]
             if byName[name] == nil {
                 byName[name] = index
                 lastComponents.insert(Self.lastComponent(name))
@@ -41,6 +56,7 @@ struct TypeNameResolver {
         self.aliases = aliases
         types = model.types
         self.lastComponents = lastComponents
+        self.otherTypesHide = otherTypesHide
     }
 
     /// `Feature.Action` → `Action`.
@@ -84,6 +100,7 @@ struct TypeNameResolver {
                     let aliasContext = Array(alias.qualifiedName.split(separator: ".").dropLast().map(String.init))
                     return resolve(alias.targetText, from: aliasContext, remainingAliasHops: remainingAliasHops - 1)
                 }
+                if otherTypesHide, types[name] != nil { return nil }
                 depth -= 1
             }
             candidate += 1

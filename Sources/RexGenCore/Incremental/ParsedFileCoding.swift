@@ -37,7 +37,8 @@ enum ParsedFileCoding {
     /// cases, its types and typealiases, the members that can be an enum's (those declared in the body of a
     /// struct, class, actor or protocol of this file cannot, as in `ParsedFile.referenceSummary`), and
     /// whether Sourcery wrote it. Cases, other members, imports and diagnostics are read past, not built:
-    /// in a large target they are most of the cache.
+    /// in a large target they are most of the cache. Reactor's states are built (they are few, and the
+    /// summary keeps them whole).
     static func decodeForPlanning(path: String, from reader: inout ByteReader) throws -> ParsedFile {
         try decode(path: path, from: &reader, forPlanning: true)
     }
@@ -105,6 +106,7 @@ extension ParsedFile {
             }
         }
         try coder.bool(&isSourceryOutput)
+        try coder.array(&reactorStates, blank: { .blank }) { try $0.code(&$1) }
     }
 
     /// The members whose owner is not one of `namesOfTypesOtherThanEnums` (enums and types are decoded

@@ -11,13 +11,16 @@
 /// - every typealias: payloads and extensions name enums through them;
 /// - members that can be an enum's (declared in an enum or in an extension), which can collide with a
 ///   generated property; every member of a file Sourcery wrote;
+/// - Reactor's states (`reactorStates`, with their stored properties and cases), an `import Reactor`, which
+///   decides whether a plain `State` is Reactor's, and every function named `react` or `reactSubstates`,
+///   which a composite state must not get twice (see `ReactorPlanner`);
 /// - the file's diagnostics.
 ///
 /// Dropped: cases that cannot carry a sub-action (no payload, or several: references get no properties,
 /// so an edit that adds such a case, the commonest edit of an action file, leaves the summary as it was;
 /// see `EarlyCutOff`), top-level enums that are not actions (no node), members
-/// declared in a struct's, class's, actor's or protocol's own body, and imports (only sources' are copied
-/// into generated files).
+/// declared in a struct's, class's, actor's or protocol's own body (but `react` functions), and the other
+/// imports (only sources' are copied into generated files).
 extension ParsedFile {
     func referenceSummary(rules: SelectionRules) -> ParsedFile {
         var summary = ParsedFile(path: path)
@@ -25,6 +28,8 @@ extension ParsedFile {
         summary.isSourceryOutput = isSourceryOutput
         summary.types = types
         summary.typeAliases = typeAliases
+        summary.reactorStates = reactorStates
+        summary.imports = imports.filter(\.isReactorImport)
         summary.enums = enums.filter { declaration in
             !declaration.isLocal && (declaration.qualifiedNameComponents.count > 1 || rules.isActionEnum(declaration))
         }
@@ -36,7 +41,8 @@ extension ParsedFile {
             return summary
         }
         let otherTypeNames = Set(namesOfTypesOtherThanEnums)
-        summary.members = otherTypeNames.isEmpty ? members : members.filter { !otherTypeNames.contains($0.ownerName) }
+        summary.members = otherTypeNames.isEmpty ? members
+            : members.filter { !otherTypeNames.contains($0.ownerName) || $0.isReactorFunction }
         return summary
     }
 

@@ -19,7 +19,8 @@ import Foundation
 ///   named by none of the last run's; for a source, planning its enums finds no diagnostic either, no file
 ///   is Sourcery's output, and the file of non-source enums comes out as it was;
 /// - the file's enums are the old ones plus one (or less one): the leaf, a top-level, non-generic action enum
-///   visible to other files and named by no `--root`, whose name occurs in no other input's cached parse
+///   visible to other files and named by no `--root` (nor, with Reactor's lifts, a name Reactor's part of the
+///   file depends on: `ReactorPlan.namesThatMatter`), whose name occurs in no other input's cached parse
 ///   (so no other file declares, carries or aliases it) and in none of this file's typealiases;
 /// - the leaf carries no action enum (each of its payloads ends in a name no enum or typealias has), and
 ///   exactly one case of the file carries it, by its plain name, in an enum that stays;
@@ -144,6 +145,7 @@ struct LeafEdit {
               name.utf8.allSatisfy({ $0 < 0x80 }),
               isAddition != edgeNames.contains(name),
               !cache.parses(otherThan: index, mention: name),
+              !options.lift.contains(.reactor) || !ReactorPlan.namesThatMatter.contains(name),
               !big.typeAliases.contains(where: { $0.targetText.contains(name) }) else { return nil }
         // The leaf carries nothing the tree could hold: no payload of its ends in an enum's or typealias's name.
         for enumCase in leaf.cases where enumCase.canCarrySubAction {

@@ -82,6 +82,13 @@ public struct Annotation: Hashable, Sendable, Codable {
     }
 }
 
+extension Array where Element == Annotation {
+    /// Whether one of them is `// <namespace>: <name>`, the name in any case (`Prism`, `prism`).
+    public func contains(named name: String, namespace: String = "rexgen") -> Bool {
+        contains { $0.namespace == namespace && $0.name.lowercased() == name.lowercased() }
+    }
+}
+
 /// One payload element of an enum case: `label: Type = default`.
 public struct AssociatedValue: Hashable, Sendable {
     /// The external label, `nil` when the payload is unlabelled (or labelled `_`).
@@ -193,7 +200,7 @@ public struct EnumDeclaration: Hashable, Sendable {
     public var qualifiedName: String { qualifiedNameComponents.joined(separator: ".") }
 
     public func hasAnnotation(_ name: String, namespace: String) -> Bool {
-        annotations.contains { $0.namespace == namespace && $0.name.lowercased() == name.lowercased() }
+        annotations.contains(named: name, namespace: namespace)
     }
 
     /// `enum Action: ~Copyable`: a value of it cannot be copied, so no property may return its payload.
@@ -321,6 +328,8 @@ public struct ParsedFile: Sendable {
     public var members: [MemberDeclaration] = []
     public var imports: [ImportDeclaration] = []
     public var typeAliases: [TypeAliasDeclaration] = []
+    /// Declarations that name a protocol `State` in their own inheritance clause (Reactor's states).
+    public var reactorStates: [ReactorStateDeclaration] = []
     public var diagnostics: [Diagnostic] = []
     /// For a C header: the non-system files it includes, directly or not, whose macros can change its
     /// enums (a configuration header's `#define` can add a case). Empty for Swift sources.

@@ -4,6 +4,8 @@ extension DeclarationParser {
         var firstToken: Token
         var attributes: [String] = []
         var access: AccessLevel?
+        /// `private(set)`: the access of a property's setter.
+        var setterAccess: AccessLevel?
         var isStatic = false
         var isIndirect = false
     }
@@ -112,6 +114,7 @@ extension DeclarationParser {
             guard following[1].kind == .identifier, following[2].kind == .rightParen,
                   isText(following[1], "set") || isText(following[1], "unsafe") || isText(following[1], "safe")
             else { return false }
+            if isText(following[1], "set") { prefix.setterAccess = keyword.accessLevel }
             for _ in 0..<4 { advance() }
             return true
         }
@@ -152,7 +155,11 @@ extension DeclarationParser {
                                               genericParameterNames: declaration.genericParameterNames))
         }
         openEnums.append(declaration)
-        push(.enumBody(openEnumIndex: openEnums.count - 1), path: path, attributes: prefix.attributes)
+        let reactorState = declaration.isLocal ? nil
+            : recordReactorState(.enum, StateMention(inheritance: inheritance), prefix: prefix, keyword: keywordToken,
+                                 nameToken: nameToken, path: path, genericParameterNames: declaration.genericParameterNames)
+        push(.enumBody(openEnumIndex: openEnums.count - 1), path: path, attributes: prefix.attributes,
+             reactorStateIndex: reactorState)
         advance()
     }
 
@@ -164,7 +171,8 @@ extension DeclarationParser {
         let name = self.name(of: nameToken)
         advance()
         let genericParameters = token.kind == .lessThan ? readGenericParameters() : []
-        skipToBody()
+        // Only a struct can be a composite Reactor state RexGen writes forwarding for.
+        let stateMention = keyword(of: keywordToken) == .struct ? skipToBodyNotingState() : skipToBody()
         guard token.kind == .leftBrace else {
             // `actor` is only a keyword before a name and a body; elsewhere it is an ordinary word.
             if keyword(of: keywordToken) != .actor { reportMissingBody(of: nameToken) }
@@ -172,16 +180,22 @@ extension DeclarationParser {
         }
         guard admitsNestedDeclaration(at: prefix.firstToken.start) else { return skipBody() }
         let path = currentScope.path + [name]
+        var reactorState: Int?
         if !currentScope.isLocal && currentScope.holdsDeclarations {
+            let genericParameterNames = genericParameters.map(EnumDeclaration.genericParameterName)
             file.types.append(TypeDeclaration(qualifiedName: path.joined(separator: "."), declaredAccess: prefix.access,
                                               enclosingScopes: enclosingScopes, location: location(of: nameToken.start),
-                                              genericParameterNames: genericParameters.map(EnumDeclaration.genericParameterName)))
+                                              genericParameterNames: genericParameterNames))
+            reactorState = recordReactorState(.struct, stateMention, prefix: prefix, keyword: keywordToken,
+                                              nameToken: nameToken, path: path, genericParameterNames: genericParameterNames)
         }
-        push(.type(name: name, declaredAccess: prefix.access), path: path, attributes: prefix.attributes)
+        push(.type(name: name, declaredAccess: prefix.access), path: path, attributes: prefix.attributes,
+             reactorStateIndex: reactorState)
         advance()
     }
 
     private mutating func parseExtension(_ prefix: Prefix) {
+        let keywordToken = token
         advance()
         let typeStart = token
         var components: [String] = []
@@ -200,7 +214,7 @@ extension DeclarationParser {
                 advance()
             }
         }
-        skipToBody()
+        let stateMention = skipToBodyNotingState()
         guard !components.isEmpty else { return }
         guard token.kind == .leftBrace else {
             return error("expected '{' to begin the body of the extension of '\(components.joined(separator: "."))'",
@@ -208,6 +222,10 @@ extension DeclarationParser {
         }
         guard admitsNestedDeclaration(at: prefix.firstToken.start) else { return skipBody() }
         let extendedType = components.joined(separator: ".")
+        if !currentScope.isLocal && currentScope.holdsDeclarations {
+            _ = recordReactorState(.extension, stateMention, prefix: prefix, keyword: keywordToken, nameToken: typeStart,
+                                   path: components, genericParameterNames: [])
+        }
         push(.extension(extendedType: extendedType, declaredAccess: prefix.access), path: components,
              attributes: prefix.attributes)
         advance()
@@ -241,14 +259,16 @@ extension DeclarationParser {
 
     /// Skips an inheritance list and `where` clause up to the body's `{`, without crossing a `}`, a `;` or a
     /// line that starts another declaration.
-    private mutating func skipToBody() {
+    @discardableResult
+    mutating func skipToBody() -> StateMention {
         while token.kind != .endOfFile {
             switch token.kind {
-            case .leftBrace, .rightBrace, .semicolon: return
-            default: if startsDeclarationLine() { return }
+            case .leftBrace, .rightBrace, .semicolon: return .none
+            default: if startsDeclarationLine() { return .none }
             }
             advance()
         }
+        return .none
     }
 
     mutating func readAngleBrackets(into collector: inout TextCollector) {

@@ -1,5 +1,8 @@
 extension DeclarationParser {
     mutating func parseVariable(_ prefix: Prefix) {
+        if !prefix.isStatic, case .type = currentScope.kind, let state = currentScope.reactorStateIndex {
+            return parseStoredProperties(prefix, into: state)
+        }
         advance()
         if token.kind == .identifier {
             let nameToken = token
@@ -27,18 +30,20 @@ extension DeclarationParser {
         advance()
         if token.kind == .identifier {
             recordMember(token, kind: .function, isStatic: prefix.isStatic)
+            if currentScope.reactorStateIndex != nil { noteReactorFunction(token, isStatic: prefix.isStatic) }
             advance()
         }
     }
 
-    /// At the `:` of `var name: Type { … }` or `= …`: the type, up to the body, the initial value or the
-    /// end of the line outside brackets.
-    private mutating func readPropertyType() -> String {
+    /// At the `:` of `var name: Type { … }` or `= …`: the type, up to the body, the initial value, the next
+    /// binding (`, other: Type`) or the end of the line outside brackets.
+    mutating func readPropertyType() -> String {
         advance()
         var type = TextCollector()
         var depth = 0
         while token.kind != .endOfFile, token.kind != .semicolon, token.kind != .rightBrace,
-              depth > 0 || (token.kind != .leftBrace && token.kind != .equal && (!token.isAtLineStart || type.isEmpty)) {
+              depth > 0 || (token.kind != .leftBrace && token.kind != .equal && token.kind != .comma
+                  && (!token.isAtLineStart || type.isEmpty)) {
             switch token.kind {
             case .leftParen, .leftBracket, .lessThan: depth += 1
             case .rightParen, .rightBracket, .greaterThan: depth = max(0, depth - 1)
@@ -50,7 +55,7 @@ extension DeclarationParser {
         return type.text
     }
 
-    private mutating func recordMember(_ nameToken: Token, kind: MemberDeclaration.Kind, isStatic: Bool,
+    mutating func recordMember(_ nameToken: Token, kind: MemberDeclaration.Kind, isStatic: Bool,
                                        typeText: String? = nil) {
         // The scope is read in place: a copy of it (its path and names) would be retained and released for
         // every property and function in every type.

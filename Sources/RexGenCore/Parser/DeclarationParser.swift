@@ -50,6 +50,9 @@ struct DeclarationParser {
         /// The `@_spi(…)` attributes of this declaration and those around it: a nested enum is as restricted
         /// as its enclosing types, and its generated members must say so too.
         var spiAttributes: [String] = []
+        /// The body of a Reactor state (see `ReactorStateDeclaration`): its index in the file's
+        /// `reactorStates`, where its stored properties and `react` functions are recorded.
+        var reactorStateIndex: Int?
 
         var holdsDeclarations: Bool {
             switch kind {
@@ -213,13 +216,14 @@ struct DeclarationParser {
 
     var currentScope: Scope { scopes[scopes.count - 1] }
 
-    mutating func push(_ kind: Scope.Kind, path: [String], attributes: [String] = []) {
+    mutating func push(_ kind: Scope.Kind, path: [String], attributes: [String] = [], reactorStateIndex: Int? = nil) {
         let isLocal = currentScope.isLocal || !currentScope.holdsDeclarations
         // Code blocks, most scopes, have no path: no joining for them.
         let qualifiedName = path.isEmpty ? "" : path.joined(separator: ".")
         scopes.append(Scope(kind: kind, isLocal: isLocal, path: path, qualifiedName: qualifiedName,
                             ifDepth: ifStack.count, braceOffset: token.start,
-                            spiAttributes: SPIAttributes.adding(attributes, to: currentScope.spiAttributes)))
+                            spiAttributes: SPIAttributes.adding(attributes, to: currentScope.spiAttributes),
+                            reactorStateIndex: reactorStateIndex))
     }
 
     private mutating func popScope() {
@@ -233,10 +237,10 @@ struct DeclarationParser {
             ifStack.removeSubrange(scope.ifDepth...)
             ifOffsets.removeSubrange(scope.ifDepth...)
         }
-        if case .enumBody(let index) = scope.kind { finishEnum(at: index) }
+        if case .enumBody(let index) = scope.kind { finishEnum(at: index, reactorStateIndex: scope.reactorStateIndex) }
     }
 
-    private mutating func finishEnum(at index: Int) {
+    private mutating func finishEnum(at index: Int, reactorStateIndex: Int?) {
         // Cases are appended one by one, so their storage ends up with room for up to twice as many: in a
         // large app a tenth of the model. The model keeps them for the whole run, so they are moved to
         // storage of their own size.
@@ -248,6 +252,7 @@ struct DeclarationParser {
             openEnums[index].cases = fitted
         }
         file.enums.append(openEnums[index])
+        if let reactorStateIndex { file.reactorStates[reactorStateIndex].cases = openEnums[index].cases }
         // Enums close innermost first, so the open one being finished is always the last.
         if index == openEnums.count - 1 { openEnums.removeLast() }
     }
@@ -284,7 +289,7 @@ struct DeclarationParser {
     private mutating func finishFile() {
         for scope in scopes.dropFirst().reversed() {
             error("unbalanced braces: '{' has no matching '}'", at: scope.braceOffset)
-            if case .enumBody(let index) = scope.kind { finishEnum(at: index) }
+            if case .enumBody(let index) = scope.kind { finishEnum(at: index, reactorStateIndex: scope.reactorStateIndex) }
         }
         scopes.removeSubrange(1...)
         for offset in ifOffsets {

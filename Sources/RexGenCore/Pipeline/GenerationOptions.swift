@@ -73,6 +73,8 @@ public enum LiftStyle: String, Sendable, CaseIterable {
     case combineFeedback = "combinefeedback"
     /// `pullbackTo<Root>` for ReactiveFeedback.
     case reactiveFeedback = "reactivefeedback"
+    /// Reactor: composite states' forwarding and `liftToState` for sub-state middlewares.
+    case reactor
 }
 
 /// A framework whose one-call lifts the lift file holds, on top of the framework-neutral conformances.
@@ -80,6 +82,7 @@ public enum LiftFramework: String, Sendable, CaseIterable {
     case swiftRex = "swiftrex"
     case combineFeedback = "combinefeedback"
     case reactiveFeedback = "reactivefeedback"
+    case reactor
 }
 
 /// The frameworks to write lifts for, each once, in `LiftFramework` order; none means no lift file.

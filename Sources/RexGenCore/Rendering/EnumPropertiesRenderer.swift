@@ -165,23 +165,29 @@ public enum EnumPropertiesRenderer {
 
 extension EnumDeclaration {
     /// The name an extension must use: nested names joined, each backticked when it needs to be.
-    public var qualifiedNameForExtension: String {
+    public var qualifiedNameForExtension: String { SwiftNames.extensionName(qualifiedNameComponents) }
+}
+
+extension SwiftNames {
+    /// The name an extension of a type with these qualified name components must use: joined, each
+    /// backticked when it needs to be.
+    package static func extensionName(_ components: [String]) -> String {
         // A `while` loop and plain appends: ten thousand lift conformances ask for this in the debug build
         // the build plugin runs, where `enumerated().map` and `joined` are unspecialised generic calls.
         var name = ""
         var index = 0
-        while index < qualifiedNameComponents.count {
-            let component = qualifiedNameComponents[index]
+        while index < components.count {
+            let component = components[index]
             if index > 0 {
                 name += "."
                 // After a dot, `Type` and `Protocol` would mean the metatype unless backticked.
-                if SwiftNames.memberTypeNamesNeedingBackticks.contains(component) {
+                if memberTypeNamesNeedingBackticks.contains(component) {
                     name += "`" + component + "`"
                     index += 1
                     continue
                 }
             }
-            name += SwiftNames.escaped(component)
+            name += escaped(component)
             index += 1
         }
         return name

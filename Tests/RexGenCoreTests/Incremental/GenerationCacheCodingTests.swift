@@ -15,6 +15,7 @@ final class GenerationCacheCodingTests: XCTestCase {
         let paths = fixtureFiles()
         XCTAssertGreaterThan(paths.count, 40)
         var enumCount = 0
+        var stateCount = 0
         for path in paths {
             let (parsed, _) = SourceReadingStage.readOne(path)
             let writer = ByteWriter()
@@ -32,10 +33,13 @@ final class GenerationCacheCodingTests: XCTestCase {
             XCTAssertEqual(decoded.imports, parsed.imports, path)
             XCTAssertEqual(decoded.typeAliases, parsed.typeAliases, path)
             XCTAssertEqual(decoded.diagnostics, parsed.diagnostics, path)
+            XCTAssertEqual(decoded.reactorStates, parsed.reactorStates, path)
             try assertDecodedForPlanning(writer.bytes, equal: parsed)
             enumCount += parsed.enums.count
+            stateCount += parsed.reactorStates.count
         }
         XCTAssertGreaterThan(enumCount, 100)
+        XCTAssertGreaterThan(stateCount, 20, "the Reactor fixtures' states")
     }
 
     /// `decodeForPlanning` reads the whole encoding and builds what `referenceSummary` would keep of the
@@ -59,6 +63,7 @@ final class GenerationCacheCodingTests: XCTestCase {
         XCTAssertEqual(decoded.typeAliases, expected.typeAliases, file.path, line: line)
         XCTAssertEqual(decoded.diagnostics, [], file.path, line: line)
         XCTAssertEqual(decoded.isSourceryOutput, file.isSourceryOutput, file.path, line: line)
+        XCTAssertEqual(decoded.reactorStates, file.reactorStates, file.path, line: line)
     }
 
     func testEveryModelFieldRoundTrips() throws {
@@ -93,6 +98,19 @@ final class GenerationCacheCodingTests: XCTestCase {
         file.imports = [ImportDeclaration(text: "@testable import Core", ifConfig: [clause])]
         file.typeAliases = [TypeAliasDeclaration(qualifiedName: "A", targetText: "Outer.Action<Int>", location: location)]
         file.diagnostics = [.warning("w", at: elsewhere), .error("e"), .note("n", at: location)]
+        file.reactorStates = ReactorStateDeclaration.Kind.allCases.map { kind in
+            ReactorStateDeclaration(
+                kind: kind, qualifiedNameComponents: ["Outer", "\(kind)"], location: kind == .enum ? elsewhere : location,
+                namesReactorExplicitly: kind != .extension, declaredAccess: kind == .enum ? .fileprivate : nil,
+                enclosingScopes: [.extension(extendedType: "M.Outer", declaredAccess: .public)], genericParameterNames: ["T"],
+                ifConfig: [clause], annotations: [Annotation(namespace: "rexgen", name: "skip")],
+                properties: [StoredPropertyDeclaration(name: "player", typeText: "[String: Player]?", location: elsewhere,
+                                                       isLet: true, declaredAccess: .public, setterAccess: .private,
+                                                       ifConfig: [clause], annotations: [Annotation(namespace: "rexgen", name: "skip")]),
+                             StoredPropertyDeclaration(name: "é", typeText: "", location: location)],
+                cases: kind == .enum ? file.enums[0].cases : [], declaresReact: kind != .extension,
+                declaresReactSubstates: kind == .enum)
+        }
         let writer = ByteWriter()
         ParsedFileCoding.encode(file, to: writer)
         let decoded = try writer.bytes.withUnsafeBytes { bytes -> ParsedFile in
@@ -105,6 +123,7 @@ final class GenerationCacheCodingTests: XCTestCase {
         XCTAssertEqual(decoded.imports, file.imports)
         XCTAssertEqual(decoded.typeAliases, file.typeAliases)
         XCTAssertEqual(decoded.diagnostics, file.diagnostics)
+        XCTAssertEqual(decoded.reactorStates, file.reactorStates)
         XCTAssertTrue(decoded.isSourceryOutput)
         try assertDecodedForPlanning(writer.bytes, equal: file)
 
@@ -126,6 +145,9 @@ final class GenerationCacheCodingTests: XCTestCase {
                                                                                     location: .blank))
         assertEveryField(of: file.diagnostics[0], differsFrom: Diagnostic.note(""))
         assertEveryField(of: location, differsFrom: SourceLocation.blank)
+        let enumState = try XCTUnwrap(file.reactorStates.first { $0.kind == .enum })
+        assertEveryField(of: enumState, differsFrom: ReactorStateDeclaration.blank)
+        assertEveryField(of: enumState.properties[0], differsFrom: StoredPropertyDeclaration.blank)
 
         // Hashing walks the same list without positions.
         var moved = file

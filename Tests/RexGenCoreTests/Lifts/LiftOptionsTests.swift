@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `--lift none|swiftrex|combinefeedback|reactivefeedback` (repeatable), `--combine-feedback-api`, `--root NAME`
+/// `--lift none|swiftrex|combinefeedback|reactivefeedback|reactor` (repeatable), `--combine-feedback-api`, `--root NAME`
 /// and their rexgen.yml keys (`lift:`, `combineFeedbackAPI:`, `roots:`), run on the end-to-end fixture (roots
 /// AppAction and WidgetAction when nothing is configured).
 final class LiftOptionsTests: XCTestCase {
@@ -44,6 +44,8 @@ final class LiftOptionsTests: XCTestCase {
             (["--lift", "reactivefeedback", "--lift", "swiftrex"], ["SwiftRex", "CombineRex", "RxSwiftRex", "ReactiveSwiftRex",
                                                                    "ReactiveFeedback"]),
             (["--lift", "none", "--lift", "reactivefeedback"], ["ReactiveFeedback"]),
+            (["--lift", "reactor", "--lift", "swiftrex"], ["SwiftRex", "CombineRex", "RxSwiftRex", "ReactiveSwiftRex",
+                                                          "Reactor"]),
         ]
         for (arguments, modules) in cases {
             let result = try LiftTestSupport.rexgen(["Feedback"] + arguments)

@@ -10,7 +10,11 @@ import XCTest
 ///   marked for properties only: data, not tree nodes);
 /// - Feedback: Tests/Fixtures/Lifts/Feedback with every framework's lifts, and with CombineFeedback master's;
 /// - FeedbackExample: Tests/Fixtures/Lifts/FeedbackExample (CombineFeedback's example app's top-level `Event`
-///   and `State`) with every framework's lifts.
+///   and `State`) with every framework's lifts;
+/// - Reactor (issue 30): ReactorGame with ReactorFeature as reference (composites of every kind of sub-state,
+///   one with its own `react(to:)`, an enum state, three levels, states across files and modules), the feature
+///   module on its own, ReactorShapes (every spelling, nesting, generics, what is left out and its warnings),
+///   ReactorNames (the module's own `State` and `Event`) and ReactorOwnState (a `State` protocol of its own).
 /// Expected files: Tests/Fixtures/Lifts/Expected/<fixture>.<kind>. Each was reviewed by eye; to accept a
 /// deliberate change run `REXGEN_RECORD=1 swift test --filter LiftReferenceTests` and review the diff.
 final class LiftReferenceTests: XCTestCase {
@@ -21,6 +25,11 @@ final class LiftReferenceTests: XCTestCase {
         "Feedback": ["Feedback", "--lift", "swiftrex", "--lift", "combinefeedback", "--lift", "reactivefeedback"],
         "FeedbackMaster": ["Feedback", "--lift", "combinefeedback", "--combine-feedback-api", "master"],
         "FeedbackExample": ["FeedbackExample", "--lift", "swiftrex", "--lift", "combinefeedback", "--lift", "reactivefeedback"],
+        "ReactorGame": ["ReactorGame", "--reference", "ReactorFeature", "--lift", "reactor"],
+        "ReactorFeature": ["ReactorFeature", "--lift", "reactor"],
+        "ReactorShapes": ["ReactorShapes", "--lift", "reactor"],
+        "ReactorNames": ["ReactorNames", "--lift", "reactor"],
+        "ReactorOwnState": ["ReactorOwnState", "--lift", "swiftrex", "--lift", "reactor"],
     ]
 
     func testEndToEndLiftFile() throws { try assertLiftFile("EndToEnd") }
@@ -36,6 +45,12 @@ final class LiftReferenceTests: XCTestCase {
     func testFeedbackMasterLiftFile() throws { try assertLiftFile("FeedbackMaster") }
     func testFeedbackExampleLiftFile() throws { try assertLiftFile("FeedbackExample") }
     func testGameTree() throws { try assertDump("Game", format: "tree") }
+
+    func testReactorGameLiftFile() throws { try assertLiftFile("ReactorGame") }
+    func testReactorFeatureLiftFile() throws { try assertLiftFile("ReactorFeature") }
+    func testReactorShapesLiftFile() throws { try assertLiftFile("ReactorShapes") }
+    func testReactorNamesLiftFile() throws { try assertLiftFile("ReactorNames") }
+    func testReactorOwnStateLiftFile() throws { try assertLiftFile("ReactorOwnState") }
 
     /// Every enum of the Game fixture gets properties; only the actions are tree nodes, so only they conform.
     func testGameDataEnumsGetPropertiesButNoConformance() throws {

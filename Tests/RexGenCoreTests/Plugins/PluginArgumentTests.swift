@@ -54,7 +54,7 @@ final class PluginArgumentTests: XCTestCase {
 
     func testEachFrameworkIsDetectedDirectlyAndThroughAnotherTarget() {
         let frameworks = [("SwiftRex", "swiftrex"), ("CombineFeedback", "combinefeedback"),
-                          ("ReactiveFeedback", "reactivefeedback")]
+                          ("ReactiveFeedback", "reactivefeedback"), ("Reactor", "reactor")]
         for (module, liftValue) in frameworks {
             let graph = ["App": ["Feature"], "Feature": ["Core"], "Core": [module], "Direct": [module, "Core"]]
             for target in ["Direct", "Feature", "App"] {
@@ -81,6 +81,25 @@ final class PluginArgumentTests: XCTestCase {
         XCTAssertEqual(planned.liftArguments, ["--lift", "swiftrex", "--lift", "combinefeedback",
                                                "--lift", "reactivefeedback"])
         assertBothPluginsAgree(planned)
+    }
+
+    /// A Reactor app: its feature module and its app target reach Reactor (the product and module
+    /// `Reactor`), beside SwiftRex in one of them; a target that reaches neither gets no lift file.
+    func testReactorIsDetectedThroughAFeatureModule() {
+        let graph = ["App": ["GameFeature", "Analytics"], "GameFeature": ["Reactor", "Core"], "Analytics": ["CombineRex"],
+                     "CombineRex": ["SwiftRex"], "Core": []]
+        let app = invocation(dependencyModules: recursiveDependencies(of: "App", in: graph))
+        XCTAssertEqual(app.liftArguments, ["--lift", "swiftrex", "--lift", "reactor"])
+        XCTAssertEqual(app.lifts, ["swiftrex", "reactor"])
+        assertBothPluginsAgree(app)
+        let feature = invocation(dependencyModules: recursiveDependencies(of: "GameFeature", in: graph))
+        XCTAssertEqual(feature.liftArguments, ["--lift", "reactor"])
+        XCTAssertTrue(feature.outputFileNames(filePerSource: true).contains("ActionLifts.generated.swift"))
+        assertBothPluginsAgree(feature)
+        XCTAssertEqual(invocation(dependencyModules: recursiveDependencies(of: "Core", in: graph)).liftArguments,
+                       ["--lift", "none"])
+        // A module whose name merely contains Reactor's is not Reactor.
+        XCTAssertEqual(invocation(dependencyModules: ["ReactorKit", "ReactiveSwift"]).liftArguments, ["--lift", "none"])
     }
 
     /// RexGen's own default is `swiftrex`: without `--lift none` every target would get a lift file.

@@ -4,7 +4,7 @@ import XCTest
 /// Documentation that drifts fails here: every diagnostic in the code has a troubleshooting entry, every
 /// relative link resolves, every `rexgen` command shown with its output prints that output, and every Swift
 /// example marked ```` ```swift compiles:<Context> ```` compiles against the context in Tests/Fixtures/Docs,
-/// the code RexGen generates for it, and the SwiftRex stand-ins.
+/// the code RexGen generates for it, and the SwiftRex (or Reactor) stand-ins.
 final class DocumentationTests: XCTestCase {
     private static let root = TestSupport.testsDirectory.deletingLastPathComponent()
     private static let troubleshooting = root.appendingPathComponent("docs/Troubleshooting.md")
@@ -152,21 +152,26 @@ final class DocumentationTests: XCTestCase {
                 blocksByContext[String(info.dropFirst("swift compiles:".count)), default: []].append((page.lastPathComponent, code))
             }
         }
-        XCTAssertEqual(Set(blocksByContext.keys), ["Movie", "Game"], "the contexts in Tests/Fixtures/Docs")
+        XCTAssertEqual(Set(blocksByContext.keys), ["Movie", "Game", "Reactor"], "the contexts in Tests/Fixtures/Docs")
         let standIns = TestSupport.testsDirectory.appendingPathComponent("Fixtures/SwiftRex")
         for (context, blocks) in blocksByContext.sorted(by: { $0.key < $1.key }) {
             let work = try temporaryDirectory()
             var sources = try LiftTestSupport.swiftFiles(in: TestSupport.testsDirectory.appendingPathComponent("Fixtures/Docs/\(context)"))
             if context == "Game" { sources += try LiftTestSupport.swiftFiles(in: LiftTestSupport.fixtures.appendingPathComponent("Game")) }
             let generated = work.appendingPathComponent("Generated")
-            let run = try TestSupport.rexgen(sources.map(\.path) + ["--output", generated.path, "--quiet"], in: work)
+            let lift = context == "Reactor" ? ["--lift", "reactor"] : []
+            let run = try TestSupport.rexgen(sources.map(\.path) + lift + ["--output", generated.path, "--quiet"], in: work)
             try LiftTestSupport.require(run, "rexgen for the \(context) context")
-            try LiftTestSupport.buildInterfaceOnly("SwiftRex", sources: [standIns.appendingPathComponent("SwiftRex.swift")],
-                                                   mode: .swift5, into: work)
-            try LiftTestSupport.buildInterfaceOnly("CombineRex", sources: [standIns.appendingPathComponent("EffectMiddleware.swift")],
-                                                   mode: .swift5, into: work)
+            if context == "Reactor" {
+                try LiftTestSupport.buildInterfaceOnly("Reactor", sources: [LiftReactorTests.standIn], mode: .swift5, into: work)
+            } else {
+                try LiftTestSupport.buildInterfaceOnly("SwiftRex", sources: [standIns.appendingPathComponent("SwiftRex.swift")],
+                                                       mode: .swift5, into: work)
+                try LiftTestSupport.buildInterfaceOnly("CombineRex", sources: [standIns.appendingPathComponent("EffectMiddleware.swift")],
+                                                       mode: .swift5, into: work)
+            }
             let examples = work.appendingPathComponent("Examples.swift")
-            let header = context == "Game" ? "import CombineRex\n" : "import SwiftRex\n"
+            let header = ["Game": "import CombineRex\n", "Reactor": "import Reactor\n"][context] ?? "import SwiftRex\n"
             try Data((header + blocks.enumerated().map { index, block in
                 "// \(block.page)\nfunc example\(index)() {\n\(block.code)\n}\n"
             }.joined(separator: "\n")).utf8).write(to: examples)

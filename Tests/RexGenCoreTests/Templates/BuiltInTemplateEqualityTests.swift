@@ -52,6 +52,15 @@ final class BuiltInTemplateEqualityTests: XCTestCase {
                                         label: "Lifts/FeedbackExample", expectLifts: true)
     }
 
+    /// Reactor's part: composites of every kind, enum states, `#if`, names, what is left out.
+    func testLiftsReactorFixtures() throws {
+        for arguments in [["ReactorGame", "--reference", "ReactorFeature"], ["ReactorFeature"], ["ReactorShapes"],
+                          ["ReactorNames"], ["ReactorOwnState", "--lift", "swiftrex"]] {
+            try assertTemplatesMatchDefault(arguments + ["--lift", "reactor"], templates: Self.both, in: LiftTestSupport.fixtures,
+                                            label: "Lifts/\(arguments[0])", expectLifts: true)
+        }
+    }
+
     func testLiftsShapesFixture() throws {
         try assertTemplatesMatchDefault(["Shapes"], templates: Self.both, in: LiftTestSupport.fixtures,
                                         label: "Lifts/Shapes", expectLifts: true)
@@ -100,8 +109,11 @@ final class BuiltInTemplateEqualityTests: XCTestCase {
             let path = LiftTestSupport.fixtures.appendingPathComponent(entry).path
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
         }
-        // Drivers and Expected hold no input; MovieFeature is the App fixture's reference module.
-        XCTAssertEqual(Set(folders).subtracting(["Drivers", "Expected"]), ["App", "Feedback", "FeedbackExample", "Game", "MovieFeature", "Shapes"])
+        // Drivers and Expected hold no input; MovieFeature is the App fixture's reference module, and the Reactor
+        // fixtures are covered by `testLiftsReactorFixtures`.
+        XCTAssertEqual(Set(folders).subtracting(["Drivers", "Expected"]), ["App", "Feedback", "FeedbackExample", "Game", "MovieFeature",
+                                                                          "Shapes", "ReactorGame", "ReactorFeature", "ReactorShapes",
+                                                                          "ReactorNames", "ReactorOwnState"])
     }
 
     // MARK: - The embedded copies

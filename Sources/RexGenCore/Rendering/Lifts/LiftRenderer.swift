@@ -1,14 +1,17 @@
 /// Writes DESIGN.md's "Output 2": per root, `<Root>Convertible` and its conformances (framework-neutral),
-/// then each framework's one-call lifts inside `#if canImport(<Module>)` (see `LiftFrameworkSection`).
+/// then each framework's one-call lifts inside `#if canImport(<Module>)` (see `LiftFrameworkSection`); and
+/// "Output 3", Reactor's, which has no root (see `ReactorLifts`).
 public enum LiftRenderer {
     public static let fileName = OutputLayout.liftFileName
     public static let purpose = "Lift extensions for the action tree."
 
     /// What the file imports for its framework sections: each module with the imports it needs, in the
-    /// order of the sections (the same for every root).
+    /// order of the sections (the same for every root), then Reactor for its own section.
     public static func frameworkImports(_ plan: LiftPlan) -> [(module: String, imports: [String])] {
-        guard let root = plan.roots.first else { return [] }
+        let reactor = plan.reactor == nil ? [] : [(module: "Reactor", imports: ["Reactor"])]
+        guard let root = plan.roots.first else { return reactor }
         return frameworkSections(for: root, in: plan).compactMap { section in section.module.map { ($0, section.imports) } }
+            + reactor
     }
 
     /// The one-call lifts of every framework the plan names, for one root.
@@ -25,6 +28,7 @@ public enum LiftRenderer {
             case .swiftRex: sections += SwiftRexLifts.sections(for: root)
             case .combineFeedback: sections.append(CombineFeedbackLifts.section(for: root, api: plan.combineFeedbackAPI))
             case .reactiveFeedback: sections.append(ReactiveFeedbackLifts.section(for: root))
+            case .reactor: break  // not a root's: written once, after the roots (`ReactorLifts`)
             }
         }
         return sections
@@ -53,6 +57,7 @@ public enum LiftRenderer {
         for root in plan.roots {
             writeRoot(root, in: plan, reusing: previous, to: &writer, sections: &sections, renderedCount: &renderedCount)
         }
+        if let reactor = plan.reactor { ReactorLifts.write(reactor, to: &writer) }
         return (GeneratedFile(name: fileName, contents: writer.text), sections, renderedCount)
     }
 

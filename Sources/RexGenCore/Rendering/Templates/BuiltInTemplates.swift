@@ -242,6 +242,77 @@ extension {{ conformance.typeName }}: {{ root.protocolName }}{{ conformance.wher
 {{ root.ifConfigClose }}
 {% endif %}
 {% endfor %}
+{% if lifts.reactor %}
+
+// MARK: - Reactor
+
+#if canImport(Reactor)
+{% if lifts.reactor.liftsMiddlewares %}
+/// A middleware written for a part of the state, run by a `Core` whose state is `Root`: Reactor's `Core` runs
+/// a middleware only when its `StateType` is the core's, and skips any other without a word.
+struct StateLiftedMiddleware<Root, Lifted: Reactor.Middleware>: Reactor.Middleware {
+    typealias StateType = Root
+
+    /// The middleware of the part.
+    let lifted: Lifted
+    /// The part of the root state, or nil when an optional part is not there.
+    let subState: (Root) -> Lifted.StateType?
+
+    func process(event: Reactor.Event, state: Root) {
+        guard let subState = subState(state) else { return }
+        lifted.process(event: event, state: subState)
+    }
+}
+
+extension Reactor.Middleware {
+    /// This middleware, run by a `Core` whose state is `Root`, on the part of it at `subState`.
+    func liftToState<Root>(_ subState: Swift.KeyPath<Root, StateType>) -> StateLiftedMiddleware<Root, Self> {
+        StateLiftedMiddleware(lifted: self, subState: { $0[keyPath: subState] })
+    }
+
+    /// This middleware, run by a `Core` whose state is `Root`, on the optional part of it at `subState`
+    /// when that part is there.
+    func liftToState<Root>(_ subState: Swift.KeyPath<Root, StateType?>) -> StateLiftedMiddleware<Root, Self> {
+        StateLiftedMiddleware(lifted: self, subState: { $0[keyPath: subState] })
+    }
+}
+{% endif %}
+{% for composite in lifts.reactor.composites %}
+{% if not forloop.first or lifts.reactor.liftsMiddlewares %}
+
+{% endif %}
+{% if composite.ifConfigOpen %}
+{{ composite.ifConfigOpen }}
+{% endif %}
+extension {{ composite.typeName }} {
+    /// Forwards `event` to every sub-state, in declaration order.
+    {{ composite.accessLevel }} mutating func reactSubstates(to event: Reactor.Event) {
+{% for block in composite.body %}
+{% if block.ifConfigOpen %}
+{{ block.ifConfigOpen }}
+{% endif %}
+{% for line in block.lines %}
+        {{ line }}
+{% endfor %}
+{% if block.ifConfigClose %}
+{{ block.ifConfigClose }}
+{% endif %}
+{% endfor %}
+    }
+{% if composite.generatesReact %}
+
+    /// Reactor's `State` requirement: every sub-state reacts to `event`.
+    {{ composite.accessLevel }} mutating func react(to event: Reactor.Event) {
+        self.reactSubstates(to: event)
+    }
+{% endif %}
+}
+{% if composite.ifConfigClose %}
+{{ composite.ifConfigClose }}
+{% endif %}
+{% endfor %}
+#endif
+{% endif %}
 
 """#,
             purpose: LiftRenderer.purpose
