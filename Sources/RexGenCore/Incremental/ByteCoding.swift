@@ -36,6 +36,18 @@ final class ByteWriter {
     func signed(_ value: Int64) { unsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63))) }
 
     /// A fixed-width field (checksums and content hashes).
+    /// Four bytes to be filled in by `fill(_:at:)` once what follows them is written (a length).
+    func placeholder32() -> Int {
+        bytes += [0, 0, 0, 0]
+        return bytes.count - 4
+    }
+
+    func fill(_ value: UInt32, at offset: Int) {
+        withUnsafeBytes(of: value.littleEndian) { value in
+            for index in 0..<4 { bytes[offset + index] = value[index] }
+        }
+    }
+
     func fixed64(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
@@ -75,6 +87,9 @@ struct ByteReader {
     }
 
     var isAtEnd: Bool { offset == end }
+
+    /// Whether the next byte is a zero (an empty array's count), without reading it.
+    var nextByteIsZero: Bool { offset < end && base[offset] == 0 }
 
     // No `defer` in the readers below: the debug build the build plugin runs pays for each one, and they
     // run millions of times when a modular app's cache is decoded.
@@ -128,6 +143,11 @@ struct ByteReader {
     mutating func signed() throws -> Int64 {
         let value = try unsigned()
         return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+    }
+
+    mutating func fixed32() throws -> UInt32 {
+        let bytes = try slice(4)
+        return UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self))
     }
 
     mutating func fixed64() throws -> UInt64 {

@@ -49,6 +49,24 @@ struct FieldCoder {
         try body(&self)
     }
 
+    /// Codes `body` after its length in bytes, so a decoder that does not need it jumps over it: `skip`
+    /// mode always, `decode` mode when `skippedWhenDecoding`. Hashing codes `body` alone.
+    mutating func lengthPrefixed(skippedWhenDecoding: Bool, _ body: (inout FieldCoder) throws -> Void) throws {
+        switch mode {
+        case .encode:
+            let start = writer!.placeholder32()
+            try body(&self)
+            writer!.fill(UInt32(writer!.count - start - 4), at: start)
+        case .decode where !skippedWhenDecoding:
+            _ = try reader.fixed32()
+            try body(&self)
+        case .decode, .skip:
+            _ = try reader.slice(Int(try reader.fixed32()))
+        case .hash:
+            try body(&self)
+        }
+    }
+
     // No `defer` or generic helpers in the hot primitives below: the debug build the build plugin runs pays
     // for each, and they run millions of times when a modular app's cache is decoded.
 
@@ -126,6 +144,23 @@ struct FieldCoder {
                 try string(&value)
                 index += 1
             }
+        }
+    }
+
+    /// Codes the count of an empty array, and says so: most arrays of clauses, annotations, scopes and
+    /// Reactor states are empty, and in the debug build the build plugin runs the generic `array` costs
+    /// more than the rest of such an array's coding. False (nothing coded) when the array is not empty.
+    mutating func codedAsEmpty(_ isEmpty: Bool) throws -> Bool {
+        switch mode {
+        case .encode, .hash:
+            guard isEmpty else { return false }
+            var zero = 0
+            try count(&zero)
+            return true
+        case .decode, .skip:
+            guard reader.nextByteIsZero else { return false }
+            _ = try reader.byte()
+            return true
         }
     }
 

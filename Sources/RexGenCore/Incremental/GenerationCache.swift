@@ -16,7 +16,7 @@ public struct GenerationCache: Sendable {
     public static let fileName = ".rexgen-cache"
     private static let magic = Array("rexgen-cache\n".utf8)
     /// Bump on any change to the layout or to the model types `ParsedFileCoding` writes.
-    static let formatVersion: UInt64 = 16
+    static let formatVersion: UInt64 = 17
 
     public struct Input: Sendable, Equatable {
         public var path: String

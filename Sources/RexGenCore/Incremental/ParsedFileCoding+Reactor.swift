@@ -12,10 +12,10 @@ extension ReactorStateDeclaration {
         try coder.location(&location)
         try coder.bool(&namesReactorExplicitly)
         try coder.access(&declaredAccess)
-        try coder.array(&enclosingScopes, blank: { .type(name: "", declaredAccess: nil) }) { try $0.code(&$1) }
+        try coder.scopes(&enclosingScopes)
         try coder.strings(&genericParameterNames)
-        try coder.array(&ifConfig, blank: { .blank }) { try $0.code(&$1) }
-        try coder.array(&annotations, blank: { .blank }) { try $0.code(&$1) }
+        try coder.clauses(&ifConfig)
+        try coder.annotations(&annotations)
         try coder.array(&properties, blank: { .blank }) { try $0.code(&$1) }
         try coder.array(&cases, blank: { .blank }) { try $0.code(&$1) }
         try coder.bool(&declaresReact)
@@ -33,7 +33,7 @@ extension StoredPropertyDeclaration {
         try coder.bool(&isLet)
         try coder.access(&declaredAccess)
         try coder.access(&setterAccess)
-        try coder.array(&ifConfig, blank: { .blank }) { try $0.code(&$1) }
-        try coder.array(&annotations, blank: { .blank }) { try $0.code(&$1) }
+        try coder.clauses(&ifConfig)
+        try coder.annotations(&annotations)
     }
 }

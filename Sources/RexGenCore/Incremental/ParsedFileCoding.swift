@@ -78,35 +78,43 @@ extension ParsedFile {
         }
         if coder.isForPlanning, coder.mode == .decode {
             try membersForPlanning(&coder)
-        } else {
+        } else if try !coder.codedAsEmpty(members.isEmpty) {
             try coder.array(&members, blank: { .blank }) { member, coder in
                 try coder.string(&member.ownerName)
                 try member.codeAfterOwner(&coder)
             }
         }
-        try coder.skipping(if: coder.isForPlanning) { coder in
-            try coder.array(&imports, blank: { .blank }) { try $0.code(&$1) }
+        if try !coder.codedAsEmpty(imports.isEmpty) {
+            try coder.skipping(if: coder.isForPlanning) { coder in
+                try coder.array(&imports, blank: { .blank }) { try $0.code(&$1) }
+            }
         }
-        try coder.array(&typeAliases, blank: { TypeAliasDeclaration(qualifiedName: "", targetText: "", location: .blank) }) {
-            alias, coder in
-            try coder.string(&alias.qualifiedName)
-            try coder.string(&alias.targetText)
-            try coder.location(&alias.location)
+        if try !coder.codedAsEmpty(typeAliases.isEmpty) {
+            try coder.array(&typeAliases, blank: { TypeAliasDeclaration(qualifiedName: "", targetText: "", location: .blank) }) {
+                alias, coder in
+                try coder.string(&alias.qualifiedName)
+                try coder.string(&alias.targetText)
+                try coder.location(&alias.location)
+            }
         }
-        try coder.skipping(if: coder.isForPlanning) { coder in
-            try coder.array(&diagnostics, blank: { .note("") }) { diagnostic, coder in
-                try coder.tableIndex(&diagnostic.severity, in: [.note, .warning, .error])
-                try coder.string(&diagnostic.message)
-                var hasLocation = diagnostic.location != nil
-                try coder.bool(&hasLocation)
-                guard hasLocation else { return }
-                var location = diagnostic.location ?? .blank
-                try coder.location(&location)
-                diagnostic.location = location
+        if try !coder.codedAsEmpty(diagnostics.isEmpty) {
+            try coder.skipping(if: coder.isForPlanning) { coder in
+                try coder.array(&diagnostics, blank: { .note("") }) { diagnostic, coder in
+                    try coder.tableIndex(&diagnostic.severity, in: [.note, .warning, .error])
+                    try coder.string(&diagnostic.message)
+                    var hasLocation = diagnostic.location != nil
+                    try coder.bool(&hasLocation)
+                    guard hasLocation else { return }
+                    var location = diagnostic.location ?? .blank
+                    try coder.location(&location)
+                    diagnostic.location = location
+                }
             }
         }
         try coder.bool(&isSourceryOutput)
-        try coder.array(&reactorStates, blank: { .blank }) { try $0.code(&$1) }
+        if try !coder.codedAsEmpty(reactorStates.isEmpty) {
+            try coder.array(&reactorStates, blank: { .blank }) { try $0.code(&$1) }
+        }
     }
 
     /// The members whose owner is not one of `namesOfTypesOtherThanEnums` (enums and types are decoded
@@ -148,26 +156,24 @@ extension EnumDeclaration {
         try coder.access(&declaredAccess)
         try coder.strings(&attributes)
         try coder.strings(&inheritance)
-        try coder.array(&annotations, blank: { .blank }) { try $0.code(&$1) }
+        try coder.annotations(&annotations)
         try coder.bool(&isIndirect)
-        try coder.array(&enclosingScopes, blank: { .type(name: "", declaredAccess: nil) }) { try $0.code(&$1) }
-        try coder.array(&ifConfig, blank: { .blank }) { try $0.code(&$1) }
+        try coder.scopes(&enclosingScopes)
+        try coder.clauses(&ifConfig)
         try coder.bool(&isLocal)
         if includingCases {
-            var caseCount = cases.count
-            try coder.count(&caseCount)
-            let decodes = coder.mode == .decode && !coder.isForPlanning
-            if decodes { cases.reserveCapacity(caseCount) }
-            var index = 0
-            while index < caseCount {
-                var enumCase = coder.mode == .encode || coder.mode == .hash ? cases[index] : EnumCaseDeclaration.blank
-                if coder.isForPlanning {
-                    try coder.skipping(if: true) { try enumCase.code(&$0) }
-                } else {
+            // After their length, so that planning, which reads no cases, jumps over them.
+            try coder.lengthPrefixed(skippedWhenDecoding: coder.isForPlanning) { coder in
+                var caseCount = cases.count
+                try coder.count(&caseCount)
+                if coder.mode == .decode { cases.reserveCapacity(caseCount) }
+                var index = 0
+                while index < caseCount {
+                    var enumCase = coder.mode == .decode ? EnumCaseDeclaration.blank : cases[index]
                     try enumCase.code(&coder)
+                    if coder.mode == .decode { cases.append(enumCase) }
+                    index += 1
                 }
-                if decodes { cases.append(enumCase) }
-                index += 1
             }
         }
         var isImported = cImport != nil
@@ -188,7 +194,7 @@ extension EnumCaseDeclaration {
         try coder.location(&location)
         try coder.bool(&isIndirect)
         try coder.strings(&attributes)
-        try coder.array(&ifConfig, blank: { .blank }) { try $0.code(&$1) }
+        try coder.clauses(&ifConfig)
         var hasPayload = associatedValues != nil
         try coder.bool(&hasPayload)
         if hasPayload {
@@ -209,7 +215,7 @@ extension EnumCaseDeclaration {
             associatedValues = values
         }
         try coder.optionalString(&rawValue)
-        try coder.array(&annotations, blank: { .blank }) { try $0.code(&$1) }
+        try coder.annotations(&annotations)
     }
 }
 
@@ -221,7 +227,7 @@ extension TypeDeclaration {
     mutating func code(_ coder: inout FieldCoder) throws {
         try coder.string(&qualifiedName)
         try coder.access(&declaredAccess)
-        try coder.array(&enclosingScopes, blank: { .type(name: "", declaredAccess: nil) }) { try $0.code(&$1) }
+        try coder.scopes(&enclosingScopes)
         try coder.location(&location)
         try coder.strings(&genericParameterNames)
     }
@@ -275,7 +281,7 @@ extension ImportDeclaration {
 
     mutating func code(_ coder: inout FieldCoder) throws {
         try coder.string(&text)
-        try coder.array(&ifConfig, blank: { .blank }) { try $0.code(&$1) }
+        try coder.clauses(&ifConfig)
     }
 }
 
@@ -286,6 +292,24 @@ extension Annotation {
         try coder.string(&namespace)
         try coder.string(&name)
         try coder.optionalString(&value)
+    }
+}
+
+/// The arrays nearly always empty, coded without a generic call when they are (see `codedAsEmpty`).
+extension FieldCoder {
+    mutating func clauses(_ clauses: inout [IfConfigClause]) throws {
+        guard try !codedAsEmpty(clauses.isEmpty) else { return }
+        try array(&clauses, blank: { .blank }) { try $0.code(&$1) }
+    }
+
+    mutating func annotations(_ annotations: inout [Annotation]) throws {
+        guard try !codedAsEmpty(annotations.isEmpty) else { return }
+        try array(&annotations, blank: { .blank }) { try $0.code(&$1) }
+    }
+
+    mutating func scopes(_ scopes: inout [EnclosingScope]) throws {
+        guard try !codedAsEmpty(scopes.isEmpty) else { return }
+        try array(&scopes, blank: { .type(name: "", declaredAccess: nil) }) { try $0.code(&$1) }
     }
 }
 

@@ -85,7 +85,7 @@ extension RenderedSections {
             var decisions = conformance.decisions
             try coder.strings(&decisions)
             var clauses = conformance.ifConfig
-            try coder.array(&clauses, blank: { .blank }) { try $0.code(&$1) }
+            try coder.clauses(&clauses)
             var declaration = conformance.declaration
             try declaration.code(&coder, includingCases: false)
             var index = 0
