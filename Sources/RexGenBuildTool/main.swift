@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 import RexGenCore
 
 // The build plugin's tool: `rexgen generate --output` and nothing else, without swift-argument-parser or
@@ -10,7 +16,8 @@ import RexGenCore
 // Exit codes as `rexgen`'s: 0 success (warnings allowed), 1 errors in input, 2 usage.
 
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    var line = text + "\n"
+    line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
 }
 
 let arguments: BuildToolArguments
@@ -32,7 +39,7 @@ if !diagnostics.containsErrors {
     if arguments.verbose {
         printError("RexGenBuildTool: \(outcome.pathTaken)")
         for timing in outcome.result?.timings ?? [] {
-            printError("RexGenBuildTool: \(timing.stage) \(String(format: "%.2f", timing.seconds * 1000)) ms  \(timing.detail)")
+            printError("RexGenBuildTool: \(timing.stage) \((timing.seconds * 1000).formatted(decimals: 2)) ms  \(timing.detail)")
         }
     }
 }

@@ -349,9 +349,9 @@ struct EnumPropertiesPlanner {
     private func isSourceryCopy(_ member: MemberDeclaration, ofType types: [String]) -> Bool {
         guard member.kind == .property, let typeText = member.typeText, sourceryFiles.contains(member.location.file)
         else { return false }
-        let normalized = { (type: String) in
-            type.filter { $0 != " " }.replacingOccurrences(of: "()?", with: "Void?")
-                .replacingOccurrences(of: "Swift.Void", with: "Void").replacingOccurrences(of: "Swift.Bool", with: "Bool")
+        let normalized = { (type: String) -> String in
+            type.filter { $0 != " " }.replacing("()?", with: "Void?")
+                .replacing("Swift.Void", with: "Void").replacing("Swift.Bool", with: "Bool")
         }
         return types.map(normalized).contains(normalized(typeText))
     }

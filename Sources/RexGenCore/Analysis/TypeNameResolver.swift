@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Resolves a payload's type text to a selected action enum (or a property's type to a Reactor state), the
 /// way Swift's name lookup would for the names that matter: nested names from the enclosing scopes outward,

@@ -1,5 +1,11 @@
 import CLibClang
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// What `--c-header`, `-I` and `-D` (or `cHeaders:`, `includePaths:`, `defines:`) ask for.
 public struct CHeaderOptions: Sendable, Equatable {

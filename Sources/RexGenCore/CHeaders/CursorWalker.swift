@@ -1,5 +1,11 @@
 import CLibClang
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Walks a translation unit's cursors, collecting enum definitions and the typedefs that name them.
 final class CursorWalker {
@@ -134,9 +140,10 @@ final class CursorWalker {
 
     /// `swift_name("halted")` → `halted`; `enum_extensibility("closed")` → `closed`.
     static func attributeArgument(_ attribute: String, in text: String) -> String? {
-        guard let start = text.range(of: attribute + "(") else { return nil }
+        guard let start = text.firstRange(of: attribute + "(") else { return nil }
         let rest = text[start.upperBound...]
         guard let end = rest.firstIndex(of: ")") else { return nil }
-        return rest[..<end].trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
+        let argument = rest[..<end].drop { $0 == "\"" || $0 == " " }
+        return String(argument.reversed().drop { $0 == "\"" || $0 == " " }.reversed())
     }
 }

@@ -1,5 +1,11 @@
 import CLibClang
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// libclang, loaded with `dlopen` when a C header is given and only then: building and running RexGen
 /// otherwise needs no clang at all.
@@ -88,9 +94,7 @@ final class LibClang: @unchecked Sendable {
     /// Debian's libclang-dev locations, else the Swift toolchain's own library.
     static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<LibClang, LibClangError> {
         if let configured = environment["LIBCLANG_PATH"], !configured.isEmpty {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: configured, isDirectory: &isDirectory)
-            let path = exists && isDirectory.boolValue ? (configured as NSString).appendingPathComponent(libraryName) : configured
+            let path = isDirectory(atPath: configured) == true ? PathText.appending(libraryName, to: configured) : configured
             return open(path).mapError { .unloadable(path: path, reason: $0.reason, fromEnvironment: true) }
         }
         var reasons: [String] = []

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// `rexgen.yml`: the settings flags can give, kept with the project. Relative paths in it are relative
 /// to the file's own directory, so it means the same from any working directory.
@@ -66,9 +72,9 @@ public struct ConfigurationFile: Sendable, Equatable {
             diagnostics.append(.error("the configuration must be a mapping of keys to values", at: reader.location(root.mark)))
             return nil
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        let resolve = { (relative: String) in
-            relative.hasPrefix("/") || directory.isEmpty ? relative : (directory as NSString).appendingPathComponent(relative)
+        let directory = PathText.deletingLastComponent(of: path)
+        let resolve = { (relative: String) -> String in
+            relative.hasPrefix("/") || directory.isEmpty ? relative : PathText.appending(relative, to: directory)
         }
         for entry in mapping {
             let (key, value) = (entry.key, entry.value)

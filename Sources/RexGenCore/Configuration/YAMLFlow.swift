@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Plain and quoted scalars, and where a `key: value` line splits.
 enum YAMLScalars {
@@ -30,10 +36,10 @@ enum YAMLScalars {
         case "'":
             guard text.count >= 2, text.last == "'" else { throw YAMLError(problem: "unterminated quoted value", mark: mark) }
             let inner = text.dropFirst().dropLast()
-            if inner.replacingOccurrences(of: "''", with: "").contains("'") {
+            if inner.replacing("''", with: "").contains("'") {
                 throw YAMLError(problem: "text after a quoted value", mark: mark)
             }
-            return inner.replacingOccurrences(of: "''", with: "'")
+            return String(inner.replacing("''", with: "'"))
         case "&", "*", "!":
             throw YAMLError(problem: "anchors, aliases and tags are not supported in rexgen.yml", mark: mark)
         case "|", ">":

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// A node of `rexgen.yml`, with where it starts (1-based line and column), for located diagnostics.
 public indirect enum YAMLNode: Equatable, Sendable {
@@ -51,7 +57,7 @@ public enum YAMLSubset {
     static func logicalLines(_ text: String) throws(YAMLError) -> [Line] {
         var lines: [Line] = []
         // "\r\n" is one Character in Swift, so it is made "\n" before splitting.
-        let unixText = text.replacingOccurrences(of: "\r\n", with: "\n")
+        let unixText = text.replacing("\r\n", with: "\n")
         for (index, raw) in unixText.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let number = index + 1
             var content = raw

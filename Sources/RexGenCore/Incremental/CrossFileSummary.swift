@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// What the outputs of other files, the action tree and the lift file read of one input file, without
 /// positions: when an edit leaves it as it was, no output can change but the edited source's own file (see

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// The incremental run's early cut-off. The inputs that may have changed are read again, and each one's
 /// `CrossFileSummary` (what any other output reads of it) is compared with its cached parse's. When none

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// What a run that takes a shortcut reads of the last run's outputs and cache, and the cache it writes
 /// back: the last one's bytes with a few records replaced.

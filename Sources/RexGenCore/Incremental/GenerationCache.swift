@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// What the last successful run read and wrote, kept in the output directory (`.rexgen-cache`): the options,
 /// every input file's `stat` signature with its parse result, every output file's signature, and the run's

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// `rexgen generate --output DIR` (and the build plugin): nothing at all when the cache in DIR shows that
 /// nothing the last successful run read or wrote has changed; otherwise a run that parses only the files

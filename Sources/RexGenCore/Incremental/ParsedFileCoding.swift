@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// One file's parse result (`ParsedFile`) in the cache's byte encoding. The fields are listed once, in the
 /// `code(_:)` of each model type below, which `FieldCoder` walks to encode, decode, skip or hash them. A

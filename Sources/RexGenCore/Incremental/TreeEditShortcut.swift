@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// After an edit in one dependency that hangs a new leaf action enum under one of its enums (`case
 /// sheet(SheetAction)` with `enum SheetAction { … }` beside it), or takes such a leaf away, the lift file

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Byte searches the reader runs over long stretches of text (comments, whole files), eight bytes at a
 /// time where that pays.

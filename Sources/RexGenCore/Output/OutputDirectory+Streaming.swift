@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 extension OutputDirectory {
     /// Files the caller renders a range at a time (see `PerSourceFiles`), written range by range: with one

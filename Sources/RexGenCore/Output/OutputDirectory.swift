@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Writes generated files into a directory: atomically, only when their content changed, and never over a
 /// file RexGen did not write.
@@ -128,7 +134,7 @@ public struct OutputDirectory: Sendable {
         let written = Set(names)
         let cutoff = Date().addingTimeInterval(-300)
         for entry in entries where entry.hasPrefix(".") {
-            guard let marker = entry.range(of: ".rexgen-", options: .backwards), marker.lowerBound > entry.startIndex,
+            guard let marker = entry.ranges(of: ".rexgen-").last, marker.lowerBound > entry.startIndex,
                   written.contains(String(entry[entry.index(after: entry.startIndex)..<marker.lowerBound])) else { continue }
             let target = filePath(entry)
             if let modified = (try? FileManager.default.attributesOfItem(atPath: target))?[.modificationDate] as? Date,
@@ -284,7 +290,7 @@ public enum AtomicFileWriter {
     private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
         var offset = 0
         while offset < bytes.count {
-            let count = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            let count = POSIXCalls.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if count < 0 {
                 if errno != EINTR { return String(cString: strerror(errno)) }
             } else {
@@ -295,8 +301,8 @@ public enum AtomicFileWriter {
     }
 
     private static func write(_ bytes: UnsafeRawBufferPointer, to target: String) -> Diagnostic? {
-        let directory = (target as NSString).deletingLastPathComponent
-        let base = (target as NSString).lastPathComponent
+        let directory = PathText.deletingLastComponent(of: target)
+        let base = PathText.lastComponent(of: target)
         var template = Array(((directory.isEmpty ? "." : directory) + "/.\(base).rexgen-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         let location = SourceLocation(file: target, line: 1, column: 1)

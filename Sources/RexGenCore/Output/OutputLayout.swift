@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// The files a run with `--output` writes, named in one place. Generation, the incremental driver's
 /// up-to-date check and the watcher ask it; the plugins, which cannot import RexGenCore, keep their own copy
@@ -31,7 +37,7 @@ public struct OutputLayout: Sendable, Equatable {
         guard templates.isEmpty else {
             return templates.map { nameOrPath in
                 TemplateSource.builtIns.first { $0.name == nameOrPath }?.outputFileName
-                    ?? ((nameOrPath as NSString).lastPathComponent as NSString).deletingPathExtension + ".generated.swift"
+                    ?? PathText.deletingExtension(of: PathText.lastComponent(of: nameOrPath)) + ".generated.swift"
             }
         }
         let perSource = filePerSource ? sourcePaths.map(Self.perSourceFileName) : []

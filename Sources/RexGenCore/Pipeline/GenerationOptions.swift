@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Everything one run needs to know, whether it came from flags, `rexgen.yml` or a plugin.
 public struct GenerationOptions: Sendable, Equatable {

@@ -1,5 +1,11 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 enum Parallel {
     /// `transform` of every index in `0..<count`, run on every core, `chunk` indices a task (cheap work
@@ -50,7 +56,7 @@ final class Background<Value: Sendable>: @unchecked Sendable {
 /// cost the build plugin's tool about a tenth of a one-edit run. The operating system takes the memory back
 /// at exit in one go (as compilers do when they skip freeing before exit).
 public enum ProcessLifetime {
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var values: [Any] = []
 
     public static func keepUntilExit(_ value: Any) {

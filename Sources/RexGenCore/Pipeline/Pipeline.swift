@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// The whole run, one stage after another: sources → parser → model → analysis → rendering.
 /// Writing the output is the caller's last step (see `OutputDirectory`), so `check` can compare instead.
@@ -139,7 +145,7 @@ public enum Pipeline {
         let seconds = parseClock.seconds
         timings.append(StageTiming(stage: "read+parse", seconds: seconds,
                                    detail: "\(bytes) bytes, \(model.allFiles.reduce(0) { $0 + $1.enums.count }) enums, "
-                                       + String(format: "%.0f MB/s", seconds > 0 ? Double(bytes) / 1e6 / seconds : 0)
+                                       + (seconds > 0 ? Double(bytes) / 1e6 / seconds : 0).formatted(decimals: 0) + " MB/s"
                                        + detail))
         diagnostics += model.diagnostics
         return model

@@ -1,5 +1,11 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Sources → Parser: reads and parses files on every core, returning them in path order.
 enum SourceReadingStage {
@@ -40,7 +46,7 @@ enum SourceReadingStage {
     private final class Slots: @unchecked Sendable {
         let answers: UnsafeMutableBufferPointer<Answer?>
         private var taken = 0
-        private let lock = NSLock()
+        private let lock = Lock()
 
         init(count: Int) {
             answers = .allocate(capacity: count)

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// `rexgen dump --format tree|dot|mermaid`: the action tree per root, for people, for Graphviz, and for
 /// Mermaid, which GitHub renders in issues, pull requests and Markdown files.
@@ -94,6 +100,6 @@ public enum ActionTreeDump {
     }
 
     private static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Writes DESIGN.md's "Output 1": an optional-returning property and an `is<Case>` property per case.
 public enum EnumPropertiesRenderer {

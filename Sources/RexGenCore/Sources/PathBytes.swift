@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Byte-level looks at a path, done by the C library on the string's own bytes. The build plugin passes
 /// tens of thousands of paths and runs the debug build of the tool in a debug build of the app, where

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// One input file's bytes, read whole with POSIX calls so failures carry the system's reason.
 public struct SourceFile: Sendable {
@@ -47,7 +53,7 @@ final class FileReader {
         while true {
             if filled == buffer.count { replaceBuffer(capacity: 2 * buffer.count, keeping: filled) }
             let asked = buffer.count - filled
-            let count = Foundation.read(descriptor, buffer.baseAddress! + filled, asked)
+            let count = POSIXCalls.read(descriptor, buffer.baseAddress! + filled, asked)
             if count < 0 {
                 if errno == EINTR { continue }
                 return failure(String(cString: strerror(errno)))

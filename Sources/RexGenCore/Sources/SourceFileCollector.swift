@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Turns the paths a user gave into the Swift files to read: directories recurse into `*.swift` as SwiftPM
 /// compiles them, skipping hidden folders (`.build` among them) and folders that are bundles rather than
@@ -116,15 +122,14 @@ public enum SourceFileCollector {
                 case Int32(DT_REG):
                     if name.hasSuffix(".swift") { files.append(child) }
                 default:
-                    var isDirectory: ObjCBool = false
-                    guard FileManager.default.fileExists(atPath: child, isDirectory: &isDirectory) else {
+                    guard let childIsDirectory = isDirectory(atPath: child) else {
                         if name.hasSuffix(".swift") {
                             diagnostics.append(.warning("skipping '\(child)': symbolic link to nothing (or a link loop)",
                                                         at: SourceLocation(file: child, line: 1, column: 1)))
                         }
                         continue
                     }
-                    if isDirectory.boolValue {
+                    if childIsDirectory {
                         if !isBundle(name) { subdirectories.append((child, nil)) }
                     } else if name.hasSuffix(".swift") {
                         files.append(child)
@@ -149,18 +154,17 @@ public enum SourceFileCollector {
 
     static func describe(_ error: Error) -> String {
         if let posix = error as? POSIXError { return String(cString: strerror(posix.code.rawValue)) }
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
+        if let cocoa = error as? CocoaError, let posix = cocoa.underlying as? POSIXError {
+            return String(cString: strerror(posix.code.rawValue))
         }
-        return nsError.localizedDescription
+        return "\(error)"
     }
 }
 
-/// Given paths as `NSString.standardizingPath` spells them (for an absolute path: links resolved, `.`, `..`
-/// and doubled slashes gone), with what each names. The build plugin gives every source file by its path:
+/// Given paths as `PathText.standardized` (Foundation's `standardizingPath`) spells them (for an absolute
+/// path: links resolved, `.`, `..` and doubled slashes gone), with what each names. The build plugin gives every source file by its path:
 /// the app target of a modular app, tens of thousands of them in a few hundred folders. Standardising each
-/// alone cost about 10 µs (a `readlink` per path component, in Foundation). So a folder is standardised
+/// alone cost about 10 µs (a `readlink` per path component). So a folder is standardised
 /// once and opened once, and a file in it is looked at with one `fstatat` relative to the folder (the kernel
 /// resolves one name, not the whole path), on every core; a file that is not itself a link is its
 /// standardised folder plus its name, and what `stat` said of it is kept as its signature.
@@ -236,14 +240,14 @@ enum GivenPathStandardizer {
 
         init(given: Substring) {
             let path = given.isEmpty ? "/" : String(given)
-            standard = (path as NSString).standardizingPath
+            standard = PathText.standardized(path)
             isStandard = !given.isEmpty && standard == path
             descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         }
     }
 
     /// The folder and where the name starts, for an absolute path with a last component other than `.` or
-    /// `..`, not ending in a slash; nil for every other spelling, which takes Foundation's path.
+    /// `..`, not ending in a slash; nil for every other spelling, which takes the slow path.
     private static func fastPathParts(of given: String) -> (folder: Substring, nameOffset: Int)? {
         guard given.utf8.first == UInt8(ascii: "/"), let nameOffset = PathBytes.nameOffset(in: given) else { return nil }
         let isDots = given.withCString { start in
@@ -261,7 +265,7 @@ enum GivenPathStandardizer {
             let path = String(given.dropLast())
             return Standardized(path: path, kind: kind(following: path))
         }
-        let path = (given as NSString).standardizingPath
+        let path = PathText.standardized(given)
         return Standardized(path: path, kind: kind(following: path))
     }
 

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// A cheap signature of everything a run reads: which files exist and, for each, its size and
 /// modification time. Watch mode compares two snapshots instead of reading files, so polling costs a

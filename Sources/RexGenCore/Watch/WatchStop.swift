@@ -1,11 +1,17 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// Ends `Watcher.run` from another thread (a signal source's queue, a test), and cuts the current
 /// pause short, so Ctrl-C is answered at once rather than after the rest of the polling interval.
 public final class WatchStop: @unchecked Sendable {
     // The lock guards `requested`; the semaphore only wakes a sleeping poll loop.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var requested = false
     private let wakeUp = DispatchSemaphore(value: 0)
 

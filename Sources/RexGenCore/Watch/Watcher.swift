@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// What watch mode regenerates from: the run's options, where to write, and the configuration file they
 /// came from (watched too, so editing it takes effect without a restart).

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+import Glibc
+import Dispatch
+#else
 import Foundation
+#endif
 
 /// A template to render: one of the built-ins, by name, or a user's file, by path.
 public struct TemplateSource: Sendable, Equatable {
@@ -27,9 +33,9 @@ public struct TemplateSource: Sendable, Equatable {
         guard let text = String(data: data, encoding: .utf8) else {
             return .failure(.error("template '\(nameOrPath)' is not valid UTF-8", at: location))
         }
-        let name = ((nameOrPath as NSString).lastPathComponent as NSString).deletingPathExtension
-        return .success(TemplateSource(name: name, path: nameOrPath, text: text,
-                                       purpose: "Rendered from the template \((nameOrPath as NSString).lastPathComponent)."))
+        let fileName = PathText.lastComponent(of: nameOrPath)
+        return .success(TemplateSource(name: PathText.deletingExtension(of: fileName), path: nameOrPath, text: text,
+                                       purpose: "Rendered from the template \(fileName)."))
     }
 }
 
