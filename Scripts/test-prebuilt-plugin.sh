@@ -6,8 +6,8 @@
 #   - the generated files are byte for byte those of the source-built tool (MovieApp built against RexGen);
 #   - the app prints the same;
 #   - a bundle without a variant for this machine fails with SwiftPM's error, promptly (no hang).
-# Not part of `swift test` (release builds take minutes); ProjectFilesTests checks the bundle's layout, the
-# manifest's release line and the workflow cheaply. Run by hand before a release and in the release workflow.
+# Run by `swift test` (ReleaseTests.testTheExampleAppBuildsWithTheReleaseBundle: a few minutes, the release
+# build's), by hand before a release, and in the release workflow.
 #
 # usage: Scripts/test-prebuilt-plugin.sh [WORKDIR]   (default: a new temporary folder, kept for inspection)
 set -euo pipefail

@@ -3,12 +3,26 @@ import XCTest
 import Yams
 @testable import RexGenCore
 
-/// The release machinery, checked cheaply: the workflow's structure (it cannot run here), the package users
-/// add (Plugins/Package: builds from source until a release writes its tools line), and the release script's
-/// assembly of an artifact bundle from variants built elsewhere (no release build: fake executables). The
-/// bundle used for real, release binaries and all, is Scripts/test-prebuilt-plugin.sh's (minutes; run by hand
-/// and by the release workflow).
+/// The release machinery: the workflow's structure (it cannot run here), the package users add
+/// (Plugins/Package: builds from source until a release writes its tools line), the release script's assembly
+/// of an artifact bundle from variants built elsewhere (fake executables), and the bundle used for real:
+/// Scripts/test-prebuilt-plugin.sh builds the release binaries from the working tree and the example app with
+/// them (a few minutes).
 final class ReleaseTests: XCTestCase {
+    /// The example app built with the plugins package and a bundle made by the release script from this
+    /// tree: no RexGen code compiled, the same generated files and output as with the source-built tool, and
+    /// a bundle without this machine's variant refused with SwiftPM's error, not a hang.
+    func testTheExampleAppBuildsWithTheReleaseBundle() throws {
+        let work = try temporaryDirectory()
+        let run = try TestSupport.run(URL(fileURLWithPath: "/bin/bash"),
+                                      [Self.root.appendingPathComponent("Scripts/test-prebuilt-plugin.sh").path, work.path])
+        XCTAssertEqual(run.exitCode, 0, run.summary)
+        let lines = run.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.last, "PASS", run.summary)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("generated files identical: ") }, run.summary)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("foreign-only bundle: refused in ") }, run.summary)
+    }
+
     private static let root = TestSupport.testsDirectory.deletingLastPathComponent()
     private static let marker = "// rexgen-release: written by Scripts/make-release.py"
 
