@@ -2,7 +2,6 @@ import CLibClang
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 import Glibc
-import Dispatch
 #else
 import Foundation
 #endif

@@ -2,7 +2,6 @@ import CLibClang
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 import Glibc
-import Dispatch
 #else
 import Foundation
 #endif
@@ -94,7 +93,8 @@ final class LibClang: @unchecked Sendable {
     /// Debian's libclang-dev locations, else the Swift toolchain's own library.
     static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> Result<LibClang, LibClangError> {
         if let configured = environment["LIBCLANG_PATH"], !configured.isEmpty {
-            let path = isDirectory(atPath: configured) == true ? PathText.appending(libraryName, to: configured) : configured
+            let path = GivenPathStandardizer.kind(following: configured) == .directory
+                ? PathText.appending(libraryName, to: configured) : configured
             return open(path).mapError { .unloadable(path: path, reason: $0.reason, fromEnvironment: true) }
         }
         var reasons: [String] = []

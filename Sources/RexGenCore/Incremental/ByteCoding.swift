@@ -370,10 +370,5 @@ struct FieldHasher {
         if let value { string(value) }
     }
 
-    mutating func strings(_ values: [String]) {
-        count(values.count)
-        for value in values { string(value) }
-    }
-
     var finalized: (UInt64, UInt64) { (ContentHash.finalized(first), ContentHash.finalized(second)) }
 }

@@ -1,7 +1,5 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
-import Dispatch
 #else
 import Foundation
 #endif
@@ -46,7 +44,8 @@ struct EarlyCutOff {
     /// - Parameter inputCount: how many Swift files the run reads, output files among the sources included.
     static func taken(_ cache: GenerationCache, unsure: [Int], options: GenerationOptions, inputs: InputSignatures,
                       inputCount: Int) -> Self? {
-        let editsSources = unsure.contains { !cache.inputs[$0].isSummary }
+        let editedSourceCount = unsure.count { !cache.inputs[$0].isSummary }
+        let editsSources = editedSourceCount > 0
         guard !editsSources || (options.filePerSource && options.templates.isEmpty && options.cHeaders.headers.isEmpty
                                 && inputCount == inputs.paths.count),
               let (edited, records) = readEdited(cache, unsure: unsure, rules: options.selection, inputs: inputs) else {
@@ -56,8 +55,7 @@ struct EarlyCutOff {
             return EarlyCutOff(replacedRecords: records, editedSourceCount: 0, ownFiles: [], model: nil)
         }
         guard let (files, model) = ownFiles(cache, edited: edited, options: options) else { return nil }
-        return EarlyCutOff(replacedRecords: records, editedSourceCount: edited.keys.count { !cache.inputs[$0].isSummary },
-                           ownFiles: files, model: model)
+        return EarlyCutOff(replacedRecords: records, editedSourceCount: editedSourceCount, ownFiles: files, model: model)
     }
 
     /// The inputs that may have changed, read again, when none has a diagnostic of its own, before or now,

@@ -17,24 +17,23 @@ struct FieldCoder {
     /// skipped.
     let isForPlanning: Bool
     private let writer: ByteWriter?
-    private let writesPositions: Bool
     var reader: ByteReader
     private(set) var hasher = FieldHasher()
 
     private static var noBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: nil, count: 0) }
 
-    static func encoding(path: String, to writer: ByteWriter, writesPositions: Bool = true) -> FieldCoder {
-        FieldCoder(mode: .encode, path: path, isForPlanning: false, writer: writer, writesPositions: writesPositions,
+    static func encoding(path: String, to writer: ByteWriter) -> FieldCoder {
+        FieldCoder(mode: .encode, path: path, isForPlanning: false, writer: writer,
                    reader: ByteReader(noBytes))
     }
 
     static func decoding(path: String, from reader: ByteReader, forPlanning: Bool = false) -> FieldCoder {
-        FieldCoder(mode: .decode, path: path, isForPlanning: forPlanning, writer: nil, writesPositions: true, reader: reader)
+        FieldCoder(mode: .decode, path: path, isForPlanning: forPlanning, writer: nil, reader: reader)
     }
 
     /// The 128-bit hash of what `body` codes, positions left out.
     static func hash(path: String, _ body: (inout FieldCoder) throws -> Void) -> RenderedSections.Key {
-        var coder = FieldCoder(mode: .hash, path: path, isForPlanning: false, writer: nil, writesPositions: false,
+        var coder = FieldCoder(mode: .hash, path: path, isForPlanning: false, writer: nil,
                                reader: ByteReader(noBytes))
         try? body(&coder)  // hashing reads no bytes, so nothing throws
         let (first, second) = coder.hasher.finalized
@@ -196,8 +195,8 @@ struct FieldCoder {
         }
     }
 
-    /// A location: a flag for "in this file" (else the path), then the line and column, which hashing and
-    /// a position-free encoding leave out.
+    /// A location: a flag for "in this file" (else the path), then the line and column, which hashing leaves
+    /// out.
     mutating func location(_ value: inout SourceLocation) throws {
         var isElsewhere = value.file != path
         try bool(&isElsewhere)
@@ -207,13 +206,13 @@ struct FieldCoder {
             value.file = path
         }
         switch mode {
-        case .encode where writesPositions:
+        case .encode:
             writer!.count(value.line)
             writer!.count(value.column)
         case .decode, .skip:
             value.line = try reader.natural()
             value.column = try reader.natural()
-        case .encode, .hash: break
+        case .hash: break
         }
     }
 

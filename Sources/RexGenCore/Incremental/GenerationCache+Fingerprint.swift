@@ -1,7 +1,5 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
-import Dispatch
 #else
 import Foundation
 #endif

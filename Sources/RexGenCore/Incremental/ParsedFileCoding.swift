@@ -1,7 +1,6 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 import Glibc
-import Dispatch
 #else
 import Foundation
 #endif
@@ -17,17 +16,8 @@ enum ParsedFileCoding {
         try? file.code(&coder)  // encoding reads no bytes, so nothing throws
     }
 
-    /// The encoding with every line and column left out: equal for two parses that declare the same
-    /// things in the same order, wherever in the file they stand.
-    static func positionFreeEncoding(of file: ParsedFile) -> [UInt8] {
-        let writer = ByteWriter(capacity: 512)
-        var coder = FieldCoder.encoding(path: file.path, to: writer, writesPositions: false)
-        var file = file
-        try? file.code(&coder)
-        return writer.bytes
-    }
-
-    /// The hash of `positionFreeEncoding(of:)`'s fields.
+    /// The hash of every field but lines and columns: equal for two parses that declare the same things in
+    /// the same order, wherever in the file they stand.
     static func positionFreeHash(of file: ParsedFile) -> RenderedSections.Key {
         FieldCoder.hash(path: file.path) { coder in
             var file = file

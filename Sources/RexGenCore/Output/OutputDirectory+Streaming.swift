@@ -1,7 +1,6 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 import Glibc
-import Dispatch
 #else
 import Foundation
 #endif

@@ -1,7 +1,6 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 import Glibc
-import Dispatch
 #else
 import Foundation
 #endif
@@ -122,14 +121,15 @@ public enum SourceFileCollector {
                 case Int32(DT_REG):
                     if name.hasSuffix(".swift") { files.append(child) }
                 default:
-                    guard let childIsDirectory = isDirectory(atPath: child) else {
+                    let kind = GivenPathStandardizer.kind(following: child)
+                    guard kind != .missing else {
                         if name.hasSuffix(".swift") {
                             diagnostics.append(.warning("skipping '\(child)': symbolic link to nothing (or a link loop)",
                                                         at: SourceLocation(file: child, line: 1, column: 1)))
                         }
                         continue
                     }
-                    if childIsDirectory {
+                    if kind == .directory {
                         if !isBundle(name) { subdirectories.append((child, nil)) }
                     } else if name.hasSuffix(".swift") {
                         files.append(child)
@@ -269,7 +269,8 @@ enum GivenPathStandardizer {
         return Standardized(path: path, kind: kind(following: path))
     }
 
-    private static func kind(following path: String) -> Kind {
+    /// What `path` names, links followed.
+    static func kind(following path: String) -> Kind {
         var status = stat()
         guard stat(path, &status) == 0 else { return .missing }
         return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .other

@@ -1,8 +1,6 @@
 import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
-import Dispatch
 #else
 import Foundation
 #endif

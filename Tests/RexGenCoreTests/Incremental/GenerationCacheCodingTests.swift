@@ -352,7 +352,6 @@ final class GenerationCacheCodingTests: XCTestCase {
             ("8 bytes", { $0.string("abcdefgh") }),
             ("9 bytes", { $0.string("abcdefghi") }),
             ("9 bytes, last differs", { $0.string("abcdefghj") }),
-            ("[ab, c]", { $0.strings(["ab", "c"]) }),
             ("nil", { $0.optionalString(nil) }),
             ("empty", { $0.optionalString("") }),
             ("true", { $0.bool(true) }),

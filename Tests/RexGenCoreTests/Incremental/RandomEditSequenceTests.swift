@@ -247,8 +247,8 @@ final class RandomEditSequenceTests: XCTestCase {
         XCTAssertEqual(cache.diagnostics, wanted.diagnostics, "the cache's diagnostics", file: file, line: line)
         XCTAssertEqual(cache.inputs.map(\.path), wanted.inputs.map(\.path), "the cache's inputs", file: file, line: line)
         for index in cache.inputs.indices where index < wanted.inputs.count {
-            XCTAssertEqual(cache.parsedFile(at: index).map(ParsedFileCoding.positionFreeEncoding),
-                           wanted.parsedFile(at: index).map(ParsedFileCoding.positionFreeEncoding),
+            XCTAssertEqual(cache.parsedFile(at: index).map(ParsedFileCoding.positionFreeHash),
+                           wanted.parsedFile(at: index).map(ParsedFileCoding.positionFreeHash),
                            "the cache's parse of \(cache.inputs[index].path)", file: file, line: line)
         }
     }

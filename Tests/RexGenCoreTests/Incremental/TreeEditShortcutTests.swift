@@ -45,8 +45,8 @@ final class TreeEditShortcutTests: XCTestCase {
         XCTAssertEqual(cache.liftTree, expected.liftTree, "lift tree", file: file, line: line)
         XCTAssertEqual(cache.diagnostics, expected.diagnostics, file: file, line: line)
         for index in cache.inputs.indices {
-            XCTAssertEqual(cache.parsedFile(at: index).map(ParsedFileCoding.positionFreeEncoding),
-                           expected.parsedFile(at: index).map(ParsedFileCoding.positionFreeEncoding),
+            XCTAssertEqual(cache.parsedFile(at: index).map(ParsedFileCoding.positionFreeHash),
+                           expected.parsedFile(at: index).map(ParsedFileCoding.positionFreeHash),
                            cache.inputs[index].path, file: file, line: line)
         }
     }
