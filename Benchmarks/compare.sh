@@ -7,10 +7,12 @@
 # payload extraction. Prints one Markdown table of medians and ratios, each target reported as met or missed
 # (never asserted: the machine may be shared and noisy).
 #
-# usage: Benchmarks/compare.sh [--quick] [--runs N] [--keep]
-#   --quick   skip the build-time comparisons (the slow part: 3 to 6 minutes of builds here)
-#   --runs N  repetitions of each timed process (default 7; medians need at least 5)
-#   --keep    keep the temporary directory (corpus, synthetic app, packages, build logs)
+# usage: Benchmarks/compare.sh [--quick] [--runs N] [--keep] [--baseline REV]
+#   --quick         skip the build-time comparisons (the slow part: 3 to 6 minutes of builds here)
+#   --runs N        repetitions of each timed process (default 7; medians need at least 5)
+#   --keep          keep the temporary directory (corpus, synthetic app, packages, build logs)
+#   --baseline REV  also time REV's tools (a git revision, built in a worktree) on the synthetic and modular
+#                   apps, alternating with this tree's, and add a before/after table (each row within 10%?)
 #
 # Needs: swift, python3, git, taskset and GNU time (/usr/bin/time, Debian package `time`), and the local
 # package mirror for the corpus (REXGEN_MIRROR, default /opt/swift-packages). Progress goes to stderr, the
@@ -24,12 +26,14 @@ MIRROR=${REXGEN_MIRROR:-/opt/swift-packages}
 RUNS=7
 QUICK=0
 KEEP=0
+BASELINE=
 while (( $# )); do
     case $1 in
         --quick) QUICK=1 ;;
         --runs) RUNS=${2:-}; shift ;;
         --keep) KEEP=1 ;;
-        -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+        --baseline) BASELINE=${2:-}; shift ;;
+        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
         *) echo "compare.sh: unknown option $1" >&2; exit 2 ;;
     esac
     shift
@@ -42,11 +46,12 @@ done
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/rexgen-bench.XXXXXX")
 SAMPLES=$WORK/samples
 mkdir -p "$SAMPLES"
-if (( KEEP )); then
-    echo "compare.sh: keeping $WORK" >&2
-else
-    trap 'rm -rf "$WORK"' EXIT
-fi
+cleanup() {
+    [[ -n $BASELINE ]] && git -C "$ROOT" worktree remove --force "$WORK/baseline" >/dev/null 2>&1
+    (( KEEP )) || rm -rf "$WORK"
+}
+trap cleanup EXIT
+(( KEEP )) && echo "compare.sh: keeping $WORK" >&2
 
 say() { echo "compare.sh: $*" >&2; }
 die() { say "$*"; exit 1; }
@@ -122,6 +127,20 @@ EXTRACT=$BIN/extract-bench
 for program in "$REXGEN" "$SWIFTPARSER" "$EXTRACT" "$BIN/RexGenBuildTool" "$DEBUG_TOOL"; do
     [[ -x $program ]] || die "missing $program"
 done
+# The baseline's tools, built from REV in a worktree of its own (the root package alone: no swift-syntax).
+if [[ -n $BASELINE ]]; then
+    say "building the baseline $BASELINE (release and debug tool)"
+    BASE_ROOT=$WORK/baseline
+    git -C "$ROOT" worktree add --detach "$BASE_ROOT" "$BASELINE" >"$WORK/baseline-build.log" 2>&1 ||
+        { cat "$WORK/baseline-build.log" >&2; die "cannot check out $BASELINE"; }
+    { swift build -c release --package-path "$BASE_ROOT" --product rexgen &&
+      swift build -c release --package-path "$BASE_ROOT" --product RexGenBuildTool &&
+      swift build --package-path "$BASE_ROOT" --product RexGenBuildTool; } >>"$WORK/baseline-build.log" 2>&1 ||
+        { tail -n 40 "$WORK/baseline-build.log" >&2; die "the baseline did not build"; }
+    BASE_BIN=$(swift build -c release --package-path "$BASE_ROOT" --show-bin-path)
+    BASE_DEBUG_TOOL=$(swift build --package-path "$BASE_ROOT" --show-bin-path)/RexGenBuildTool
+    echo "$(git -C "$ROOT" rev-parse --short "$BASELINE")" >"$WORK/baseline.commit"
+fi
 
 # What starting a process that does nothing costs here, included in every wall time below.
 for (( run = 1; run <= RUNS; run++ )); do timed overhead /bin/true || die "cannot time /bin/true"; done
@@ -174,16 +193,22 @@ toggle_synthetic_edit() {
         cp "$WORK/edited.orig" "$EDITED"
     fi
 }
+# One round of the synthetic app with one rexgen: cold, nothing changed, one enum changed.
+synthetic_round() {
+    local prefix=$1 program=$2 output=$3
+    rm -rf "$output"
+    $measure $prefix.cold$tag "$program" generate "$SYNTH" --output "$output" --verbose || die "cold run failed"
+    [[ -z $tag ]] && record_stages $prefix.cold
+    $measure $prefix.unchanged$tag "$program" generate "$SYNTH" --output "$output" --verbose || die "unchanged run failed"
+    grep -q 'nothing changed since the last run' "$WORK/err" || say "warning: the unchanged run did not use the cache"
+    toggle_synthetic_edit
+    $measure $prefix.changed$tag "$program" generate "$SYNTH" --output "$output" --verbose || die "changed run failed"
+}
 for (( run = 1; run <= RUNS + 3; run++ )); do
     # The last three rounds for peak memory (their wall times, as KEY.memory.s, are not reported).
     (( run <= RUNS )) && { measure=timed; tag=; } || { measure=peak; tag=.memory; }
-    rm -rf "$SYNTH_OUT"
-    $measure synth.cold$tag "$REXGEN" generate "$SYNTH" --output "$SYNTH_OUT" --verbose || die "cold run failed"
-    (( run <= RUNS )) && record_stages synth.cold
-    $measure synth.unchanged$tag "$REXGEN" generate "$SYNTH" --output "$SYNTH_OUT" --verbose || die "unchanged run failed"
-    grep -q 'nothing changed since the last run' "$WORK/err" || say "warning: the unchanged run did not use the cache"
-    toggle_synthetic_edit
-    $measure synth.changed$tag "$REXGEN" generate "$SYNTH" --output "$SYNTH_OUT" --verbose || die "changed run failed"
+    synthetic_round synth "$REXGEN" "$SYNTH_OUT"
+    [[ -n $BASELINE ]] && synthetic_round synth.base "$BASE_BIN/rexgen" "$SYNTH_OUT.base"
 done
 
 # ---------------------------------------------------------------------------------------------------------
@@ -193,16 +218,21 @@ python3 "$BENCH/make-modular-app.py" "$MODULAR" || die "make-modular-app.py fail
 find "$MODULAR" -name '*.swift' -print0 | du -cb --files0-from=- | tail -n 1 | cut -f 1 >"$WORK/modular.bytes"
 find "$MODULAR" -name '*.swift' -print0 | xargs -0 cat | wc -l >"$WORK/modular.lines"
 # The debug tool's runs take seconds cold: fewer rounds, and not the one-target scenario (release only).
-for tool in release debug; do
-    if [[ $tool == release ]]; then program=$BIN/RexGenBuildTool scenarios=app,feature,single rounds=$RUNS
-    else program=$DEBUG_TOOL scenarios=app rounds=$(( RUNS < 5 ? RUNS : 5 )); fi
-    python3 "$BENCH/run-modular-app.py" "$MODULAR" --tool "$program" --tool-name "$tool" --runs "$rounds" \
-        --scenarios "$scenarios" --work "$WORK/modular-out" >"$WORK/modular.$tool" 2>"$WORK/err" ||
-        { tail -n 20 "$WORK/err" >&2; die "run-modular-app.py failed ($tool)"; }
+# With a baseline, its tool takes every other run (`run-modular-app.py` with two tools), under the name
+# base-release or base-debug.
+for build in release debug; do
+    if [[ $build == release ]]; then program=$BIN/RexGenBuildTool baseline=${BASE_BIN:-}/RexGenBuildTool
+        scenarios=app,feature,single rounds=$RUNS
+    else program=$DEBUG_TOOL baseline=${BASE_DEBUG_TOOL:-} scenarios=app rounds=$(( RUNS < 5 ? RUNS : 5 )); fi
+    tools=(--tool "$program" --tool-name "$build")
+    [[ -n $BASELINE ]] && tools+=(--tool "$baseline" --tool-name "base-$build")
+    python3 "$BENCH/run-modular-app.py" "$MODULAR" "${tools[@]}" --runs "$rounds" \
+        --scenarios "$scenarios" --work "$WORK/modular-out" >"$WORK/modular.$build" 2>"$WORK/err" ||
+        { tail -n 20 "$WORK/err" >&2; die "run-modular-app.py failed ($build)"; }
     while read -r key seconds megabytes; do
         record "$key.s" "$seconds"
         record "$key.mb" "$megabytes"
-    done <"$WORK/modular.$tool"
+    done <"$WORK/modular.$build"
 done
 rm -rf "$WORK/modular-out"
 
@@ -360,7 +390,9 @@ row("… the debug `RexGenBuildTool` (a debug app build's)", ms(debug_edited),
     f"nothing changed {ms(debug_unchanged)}", f"{debug_edited / edited:.1f}× release", "≤ 250 ms",
     verdict(debug_edited <= 0.25))
 for kind, what in (("payload-edited", "after a case whose payload is no action is added, release"),
-                   ("tree-edited", "after a case carrying a new action enum is added (the tree changes), release")):
+                   ("tree-edited", "after a case carrying a new action enum is added (the tree changes), release"),
+                   ("carry-edited", "after a case carrying an action enum of the tree is added (the whole way), release"),
+                   ("renamed", "after an action enum and its case are renamed (the whole way), release")):
     release_run, debug_run = modular("release", "app", kind), modular("debug", "app", kind)
     row(f"… {what}", ms(release_run), "", "", "≤ 100 ms", verdict(release_run <= 0.1))
     row("… the debug `RexGenBuildTool`", ms(debug_run), "", f"{debug_run / release_run:.1f}× release", "≤ 250 ms",
@@ -445,4 +477,26 @@ print(f"- Modular app: 200 feature modules and an app target, {modular_lines:,} 
 print(f"- Wall times are from the shell and include starting the process ({overhead * 1000:.1f} ms for `/bin/true`); "
       "peak memory is `/usr/bin/time -f %M`, median of 3 separate runs (for builds, the run itself; the largest "
       "single process of the build).")
+baseline = (work / "baseline.commit").read_text().strip() if (work / "baseline.commit").exists() else None
+if baseline:
+    print()
+    print(f"Before ({baseline}) and after ({machine['commit']}), the tools taking turns:")
+    print()
+    print("| Measurement | Before | After | Ratio | Within 10% |")
+    print("| --- | --- | --- | --- | --- |")
+    pairs = [(f"Synthetic app, {kind}", f"synth.base.{kind}.s", f"synth.{kind}.s")
+             for kind in ("cold", "unchanged", "changed")]
+    edits = ("unchanged", "edited", "payload-edited", "tree-edited", "carry-edited", "renamed")
+    pairs += [(f"Modular app, app target, {kind}, {tool}", f"modular.base-{tool}.app.{kind}.s", f"modular.{tool}.app.{kind}.s")
+              for tool in ("release", "debug") for kind in edits]
+    pairs += [(f"Modular app, feature target, {kind}, release", f"modular.base-release.feature.{kind}.s",
+               f"modular.release.feature.{kind}.s") for kind in ("unchanged", "edited")]
+    pairs += [(f"Modular app, one target, {kind}, release", f"modular.base-release.single.{kind}.s",
+               f"modular.release.single.{kind}.s") for kind in edits]
+    for what, before_key, after_key in pairs:
+        before, after = median(before_key), median(after_key)
+        if before is None or after is None:
+            continue
+        print(f"| {what} | {ms(before)} | {ms(after)} | {after / before:.2f} | {'yes' if after <= 1.1 * before else '**no**'} |")
+    print()
 PYTHON
