@@ -33,7 +33,7 @@ while (( $# )); do
         --runs) RUNS=${2:-}; shift ;;
         --keep) KEEP=1 ;;
         --baseline) BASELINE=${2:-}; shift ;;
-        -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
         *) echo "compare.sh: unknown option $1" >&2; exit 2 ;;
     esac
     shift
