@@ -391,8 +391,8 @@ row("… the debug `RexGenBuildTool` (a debug app build's)", ms(debug_edited),
     verdict(debug_edited <= 0.25))
 for kind, what in (("payload-edited", "after a case whose payload is no action is added, release"),
                    ("tree-edited", "after a case carrying a new action enum is added (the tree changes), release"),
-                   ("carry-edited", "after a case carrying an action enum of the tree is added (the whole way), release"),
-                   ("renamed", "after an action enum and its case are renamed (the whole way), release")):
+                   ("carry-edited", "after a case carrying an action enum of the tree is added, release"),
+                   ("renamed", "after an action enum and its case are renamed, release")):
     release_run, debug_run = modular("release", "app", kind), modular("debug", "app", kind)
     row(f"… {what}", ms(release_run), "", "", "≤ 100 ms", verdict(release_run <= 0.1))
     row("… the debug `RexGenBuildTool`", ms(debug_run), "", f"{debug_run / release_run:.1f}× release", "≤ 250 ms",

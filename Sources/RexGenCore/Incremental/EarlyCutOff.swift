@@ -28,7 +28,7 @@ import Foundation
 /// through enclosing types, payload names qualified by nested types), but only as far as planning their
 /// enums reads it: the other files are decoded from the cache without their enums' cases, members that
 /// cannot be an enum's, imports and diagnostics (`ParsedFileCoding.decodeForPlanning`).
-/// Anything else goes on to `TreeEditShortcut`, then the whole way (`IncrementalReading` and the whole analysis).
+/// Anything else goes on to `TreeEdit`, then the whole way (`IncrementalReading` and the whole analysis).
 struct EarlyCutOff {
     /// What the next cache stores anew, by input index: the files read again.
     var replacedRecords: [Int: GenerationCache.InputRecord]

@@ -39,10 +39,12 @@ extension GenerationCache {
     /// bytes, neither decoded nor encoded again: in a modular app that is tens of thousands of them for the
     /// one file an edit touched. Nil when a replaced input has no parse to replace.
     /// - Parameter edgeNames: `edgeNames` anew, if they changed.
-    /// - Parameter lift: the lift file's records anew, if that file was rewritten.
+    /// - Parameter lift: the lift file's records and the tree's shape anew, if the tree changed.
+    /// - Parameter diagnostics: the printed diagnostics anew, if they changed.
     func replacing(inputs replacements: [Int: InputRecord], outputs replacedOutputs: [Int: Entry] = [:],
                    edgeNames newEdgeNames: String? = nil,
-                   lift: (sections: [RenderedSections.Record], tree: [LiftTreeRecord])? = nil) -> [UInt8]? {
+                   lift: (sections: [RenderedSections.Record], shape: TreeShape)? = nil,
+                   diagnostics newDiagnostics: [String]? = nil) -> [UInt8]? {
         let indexes = replacements.keys.sorted()
         guard indexes.allSatisfy({ inputs[$0].parsedRange != nil }),
               replacedOutputs.keys.allSatisfy(outputRecordRanges.indices.contains) else { return nil }
@@ -68,9 +70,15 @@ extension GenerationCache {
             writer.string(newEdgeNames)
             records.append((edgeNamesRecordRange, writer.bytes[...]))
         }
+        if let newDiagnostics, newDiagnostics != diagnostics {
+            let writer = ByteWriter(capacity: newDiagnostics.reduce(16) { $0 + $1.utf8.count + 8 })
+            writer.strings(newDiagnostics)
+            records.append((diagnosticsRecordRange, writer.bytes[...]))
+        }
         if let lift {
-            let writer = ByteWriter(capacity: 64 * lift.sections.count + 16)
-            Self.writeLiftRecords(lift.sections, lift.tree, to: writer)
+            let writer = ByteWriter(capacity: 32 * lift.sections.count + 16 * (lift.shape.nodes.count + lift.shape.edges.count)
+                                        + lift.shape.nodeNames.utf8.count + 64)
+            Self.writeLiftRecords(lift.sections, lift.shape, to: writer)
             records.append((liftRecordsRange, writer.bytes[...]))
         }
         records.sort { $0.range.lowerBound < $1.range.lowerBound }

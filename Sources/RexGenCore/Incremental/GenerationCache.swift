@@ -21,7 +21,7 @@ public struct GenerationCache: Sendable {
     public static let fileName = ".rexgen-cache"
     private static let magic = Array("rexgen-cache\n".utf8)
     /// Bump on any change to the layout or to the model types `ParsedFileCoding` writes.
-    static let formatVersion: UInt64 = 17
+    static let formatVersion: UInt64 = 18
 
     public struct Input: Sendable, Equatable {
         public var path: String
@@ -72,8 +72,10 @@ public struct GenerationCache: Sendable {
     /// `storage`'s header, for a run that replaces them (see `replacing`).
     let edgeNamesRecordRange: Range<Int>
     let liftRecordsRange: Range<Int>
-    /// Where the records of the lift conformances' places in the tree lie (see `LiftTreeRecord`).
-    private let liftTreeBytes: Range<Int>
+    /// Where the printed diagnostics (with their count) lie, for a run that replaces them.
+    let diagnosticsRecordRange: Range<Int>
+    /// Where the action tree's shape lies (see `TreeShape`), decoded only by a run that edits the tree.
+    private let treeShapeBytes: Range<Int>
     /// The file's bytes, into which `parsedRange`s point: parses are decoded only when needed.
     let storage: [UInt8]
     /// Where the header's checksum lies in `storage`: the header is everything before it.
@@ -125,7 +127,8 @@ public struct GenerationCache: Sendable {
     var liftSections: [RenderedSections.Record] { records(in: liftSectionBytes) }
 
     /// Each lift conformance's place in the action tree, in `liftSections`' order (empty if one is malformed).
-    var liftTree: [LiftTreeRecord] { LiftTreeRecord.decode(storage, liftTreeBytes) }
+    /// The last run's action tree, as `TreeEdit` edits it; nil without lifts or if it is out of shape.
+    var treeShape: TreeShape? { TreeShape.decode(storage, treeShapeBytes) }
 
     /// The fixed-size records `writeSections` wrote (empty if one is out of range).
     private func records(in bytes: Range<Int>) -> [RenderedSections.Record] {
@@ -194,11 +197,13 @@ public struct GenerationCache: Sendable {
             let extraFiles = try readEntries(&reader, ranges: &ignoredRanges)
             var outputRecordRanges: [Range<Int>] = []
             let outputs = try readEntries(&reader, ranges: &outputRecordRanges)
+            let diagnosticsStart = reader.offset
             let diagnostics = try reader.strings()
+            let diagnosticsRecordRange = diagnosticsStart..<reader.offset
             let sectionBytes = try skipSections(&reader)
             let liftRecordsStart = reader.offset
             let liftSectionBytes = try skipSections(&reader)
-            let liftTreeBytes = try LiftTreeRecord.skip(&reader)
+            let treeShapeBytes = try TreeShape.skip(&reader)
             let headerEnd = reader.offset
             guard try reader.fixed64() == ContentHash.of(UnsafeRawBufferPointer(rebasing: raw[..<headerEnd])) else {
                 throw ByteReader.Malformed()
@@ -217,7 +222,8 @@ public struct GenerationCache: Sendable {
             return GenerationCache(fingerprint: fingerprint, summaryKey: summaryKey, edgeNames: edgeNames, inputs: inputs, extraFiles: extraFiles, outputs: outputs,
                                    diagnostics: diagnostics, outputRecordRanges: outputRecordRanges, sectionBytes: sectionBytes,
                                    liftSectionBytes: liftSectionBytes, edgeNamesRecordRange: edgeNamesRecordRange,
-                                   liftRecordsRange: liftRecordsStart..<headerEnd, liftTreeBytes: liftTreeBytes,
+                                   liftRecordsRange: liftRecordsStart..<headerEnd, diagnosticsRecordRange: diagnosticsRecordRange,
+                                   treeShapeBytes: treeShapeBytes,
                                    storage: bytes, headerEnd: headerEnd,
                                    parseSection: parseStart..<(parseStart + parsedOffset), parseChecksum: parseChecksum)
         }
@@ -282,10 +288,10 @@ public struct GenerationCache: Sendable {
     static func encode(fingerprint: String, summaryKey: String, edgeNames: String, inputs: [InputRecord], parses: ParseSection,
                        extraFiles: [Entry], outputs: [Entry], diagnostics: [String],
                        sections: [RenderedSections.Record], liftSections: [RenderedSections.Record] = [],
-                       liftTree: [LiftTreeRecord] = []) -> [UInt8] {
+                       treeShape: TreeShape? = nil) -> [UInt8] {
         encodeHeader(fingerprint: fingerprint, summaryKey: summaryKey, edgeNames: edgeNames, inputs: inputs, parses: parses,
                      extraFiles: extraFiles, outputs: outputs, diagnostics: diagnostics, sections: sections,
-                     liftSections: liftSections, liftTree: liftTree) + parses.bytes
+                     liftSections: liftSections, treeShape: treeShape) + parses.bytes
     }
 
     /// The file's bytes up to the parse section, which follows as `parses.bytes`: written after it as it is
@@ -293,7 +299,7 @@ public struct GenerationCache: Sendable {
     static func encodeHeader(fingerprint: String, summaryKey: String, edgeNames: String, inputs: [InputRecord],
                              parses: ParseSection, extraFiles: [Entry], outputs: [Entry], diagnostics: [String],
                              sections: [RenderedSections.Record], liftSections: [RenderedSections.Record],
-                             liftTree: [LiftTreeRecord]) -> [UInt8] {
+                             treeShape: TreeShape?) -> [UInt8] {
         // Room for the whole header at once, a little over (paths, then at most a few dozen bytes a record):
         // grown by doubling, a header of megabytes (one record per source and per output) held its old
         // copy and a new one at once, at the run's peak.
@@ -301,7 +307,7 @@ public struct GenerationCache: Sendable {
         for input in inputs { capacity += input.path.utf8.count + 56 }
         for entry in extraFiles + outputs { capacity += entry.path.utf8.count + 64 }
         for diagnostic in diagnostics { capacity += diagnostic.utf8.count + 8 }
-        capacity += 32 * (sections.count + liftSections.count) + 32 * liftTree.count
+        capacity += 32 * (sections.count + liftSections.count) + 16 * ((treeShape?.nodes.count ?? 0) + (treeShape?.edges.count ?? 0)) + (treeShape?.nodeNames.utf8.count ?? 0)
         let writer = ByteWriter(capacity: capacity)
         writer.raw(magic)
         writer.unsigned(formatVersion)
@@ -315,7 +321,7 @@ public struct GenerationCache: Sendable {
         writeEntries(outputs, to: writer)
         writer.strings(diagnostics)
         writeSections(sections, to: writer)
-        writeLiftRecords(liftSections, liftTree, to: writer)
+        writeLiftRecords(liftSections, treeShape, to: writer)
         writer.fixed64(writer.bytes.withUnsafeBytes { ContentHash.of($0) })
         return writer.bytes
     }
@@ -392,11 +398,11 @@ public struct GenerationCache: Sendable {
         writer.unsigned(signature.inode)
     }
 
-    /// The lift file's two blocks: where each conformance lies, and its place in the tree (as many).
-    static func writeLiftRecords(_ sections: [RenderedSections.Record], _ tree: [LiftTreeRecord],
+    /// The lift file's two blocks: where each conformance lies, and the tree's shape (empty without lifts).
+    static func writeLiftRecords(_ sections: [RenderedSections.Record], _ shape: TreeShape?,
                                          to writer: ByteWriter) {
         writeSections(sections, to: writer)
-        LiftTreeRecord.write(tree, to: writer)
+        if let shape { shape.write(to: writer) } else { writer.count(0) }
     }
 
     /// Fixed-size records (key, start, length: four little-endian words), written as one block so that a

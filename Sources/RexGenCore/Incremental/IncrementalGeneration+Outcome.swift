@@ -9,17 +9,17 @@ extension IncrementalGeneration {
         /// The diagnostics are the last run's.
         case editsStayedInTheirFiles(diagnostics: [String], readFiles: Int, editedSources: Int,
                                      written: OutputDirectory.WriteResult)
-        /// One file changed, gaining or losing a leaf action enum and the case that carries it (see
-        /// `TreeEditShortcut`): the leaf's lift conformance was written into the last run's lift file or cut
-        /// out of it, a source's own file rendered again, and nothing else changed. The diagnostics are the
-        /// last run's.
-        case leafOfTheTreeChanged(diagnostics: [String], written: OutputDirectory.WriteResult)
+        /// One file changed the action tree (see `TreeEdit`): the conformances whose path changed were
+        /// planned and written into the last run's lift file (or cut out of it), a source's own file rendered
+        /// again, and nothing else changed. The diagnostics are the last run's, with the lift planner's anew.
+        case treeChanged(diagnostics: [String], written: OutputDirectory.WriteResult)
         case generated(Pipeline.Result, OutputDirectory.WriteResult)
 
-        /// The last run's diagnostics, as printed lines, that a run taking a shorter path shows again.
+        /// The diagnostics, as printed lines, that a run taking a shorter path shows: the last run's, or
+        /// for a tree edit the last run's with the lift planner's anew.
         public var lastRunDiagnostics: [String] {
             switch self {
-            case .upToDate(let lines), .editsStayedInTheirFiles(let lines, _, _, _), .leafOfTheTreeChanged(let lines, _): lines
+            case .upToDate(let lines), .editsStayedInTheirFiles(let lines, _, _, _), .treeChanged(let lines, _): lines
             case .generated: []
             }
         }
@@ -35,7 +35,7 @@ extension IncrementalGeneration {
             switch self {
             case .upToDate: nil
             case .editsStayedInTheirFiles(_, _, let editedSources, let written): editedSources == 0 ? nil : written
-            case .leafOfTheTreeChanged(_, let written), .generated(_, let written): written
+            case .treeChanged(_, let written), .generated(_, let written): written
             }
         }
 
@@ -53,9 +53,9 @@ extension IncrementalGeneration {
             case .editsStayedInTheirFiles(_, let readFiles, _, let written):
                 "\(readFiles) file(s) changed in nothing other outputs read of them; only their own files were "
                     + "rendered again, \(written.written.count) written"
-            case .leafOfTheTreeChanged(_, let written):
-                "1 file gained or lost a leaf of the action tree; only its lift conformance (and the file's own "
-                    + "output) was written or removed, \(written.written.count) file(s) written"
+            case .treeChanged(_, let written):
+                "1 file changed the action tree; only the lift conformances whose path changed (and the file's "
+                    + "own output) were written or removed, \(written.written.count) file(s) written"
             case .generated(let result, let written):
                 "the whole way: \(result.parsedFileCount) file(s) parsed, \(written.written.count) written, "
                     + "\(written.unchanged.count) unchanged, \(written.removed.count) removed"

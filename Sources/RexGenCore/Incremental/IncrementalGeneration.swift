@@ -82,7 +82,7 @@ public enum IncrementalGeneration {
     }
 
     /// The outcome of a path shorter than the whole way, if one applies: nothing changed, the edits stayed in
-    /// their files (`EarlyCutOff`), or one file gained or lost a leaf of the tree (`TreeEditShortcut`).
+    /// their files (`EarlyCutOff`), or one file changed the action tree (`TreeEdit`).
     static func shorterPath(_ run: Collected, _ options: GenerationOptions, exitsAfterwards: Bool) -> Outcome? {
         guard let cache = run.cache, let unsure = run.unsure else { return nil }
         if contentIsUnchanged(of: unsure, in: cache, inputs: run.inputs) {
@@ -95,10 +95,10 @@ public enum IncrementalGeneration {
                                             editedSources: cutOff.editedSourceCount,
                                             written: write(cutOff, cache: cache, in: run.directory))
         }
-        if let shortcut = TreeEditShortcut.taken(cache, unsure: unsure, options: options, inputs: run.inputs,
-                                                 inputCount: run.paths.all.count, directory: run.directory) {
-            if exitsAfterwards { ProcessLifetime.keepUntilExit((shortcut, cache)) }
-            return .leafOfTheTreeChanged(diagnostics: cache.diagnostics, written: write(shortcut, cache: cache, in: run.directory))
+        if let edit = TreeEdit.taken(cache, unsure: unsure, options: options, inputs: run.inputs,
+                                     inputCount: run.paths.all.count, directory: run.directory) {
+            if exitsAfterwards { ProcessLifetime.keepUntilExit((edit, cache)) }
+            return .treeChanged(diagnostics: edit.diagnostics, written: write(edit, cache: cache, in: run.directory))
         }
         return nil
     }
@@ -240,17 +240,18 @@ public enum IncrementalGeneration {
     }
 
     /// Writes the lift file anew (if it changed) and a source's own file (if it did), and records them, the
-    /// edited file and the tree in the cache.
-    private static func write(_ shortcut: TreeEditShortcut, cache: GenerationCache, in directory: OutputDirectory)
+    /// edited file, the tree and the diagnostics in the cache.
+    private static func write(_ edit: TreeEdit, cache: GenerationCache, in directory: OutputDirectory)
         -> OutputDirectory.WriteResult {
-        var files: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key?)] = shortcut.ownFiles.map { ($0, $1, $2) }
-        if let file = shortcut.liftFile, let outputIndex = cache.outputs.firstIndex(where: { $0.path == file.name }) {
+        var files: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key?)] = edit.ownFiles.map { ($0, $1, $2) }
+        if let file = edit.liftFile, let outputIndex = cache.outputs.firstIndex(where: { $0.path == file.name }) {
             files.append((file, outputIndex, nil))
         }
         let (written, outputs) = write(files, cache: cache, in: directory)
-        if written.diagnostics.isEmpty, shortcut.liftFile == nil || outputs.count == shortcut.ownFiles.count + 1,
-           let bytes = cache.replacing(inputs: [shortcut.replacedRecord.index: shortcut.replacedRecord.record], outputs: outputs,
-                                       edgeNames: shortcut.edgeNames, lift: (shortcut.liftSections, shortcut.liftTree)) {
+        if written.diagnostics.isEmpty, edit.liftFile == nil || outputs.count == edit.ownFiles.count + 1,
+           let bytes = cache.replacing(inputs: [edit.replacedRecord.index: edit.replacedRecord.record], outputs: outputs,
+                                       edgeNames: edit.edgeNames, lift: (edit.liftSections, edit.shape),
+                                       diagnostics: edit.diagnostics) {
             GenerationCache.save(bytes, to: directory)
         } else {
             GenerationCache.remove(from: directory)
@@ -331,7 +332,7 @@ public enum IncrementalGeneration {
                                                   extraFiles: inputs.extraFiles, outputs: outputs,
                                                   diagnostics: result.diagnostics.map(\.description), sections: result.rendered.sections,
                                                   liftSections: result.rendered.liftSections,
-                                                  liftTree: result.lifts.map { LiftTreeRecord.records(for: $0, in: result.actionTree) } ?? [])
+                                                  treeShape: result.lifts.map { TreeShape(result.actionTree, lifts: $0, model: result.model) })
         GenerationCache.save([header] + parseSection.pieces, to: directory)
         return header.count + parseSection.byteCount
     }

@@ -209,18 +209,21 @@ final class GenerationCacheCodingTests: XCTestCase {
                                   contentHash: UInt64(9 + index), renderKey: key)
         }
         let originalOutputs = (0..<4).map { output($0, size: 1, key: $0 == 2 ? nil : .init(first: 4, second: UInt64($0))) }
-        let liftTree = [LiftTreeRecord(fileIndex: 0, enumIndex: 0, parent: nil, caseHash: 0),
-                        LiftTreeRecord(fileIndex: 11, enumIndex: 3, parent: 0, caseHash: .max - 1)]
+        let shape = TreeShape(nodes: [.init(fileIndex: 0, enumIndex: 0, isReference: false, isGeneric: false),
+                                      .init(fileIndex: 11, enumIndex: 3, isReference: true, isGeneric: true)],
+                              edges: [.init(parent: 0, child: 1, caseHash: .max - 7, hasGenericArguments: true)], roots: [0], lifted: [0, 1],
+                              nodeNames: "\nAppAction\nListAction\n", aliasNames: "\n", enclosingNames: "\nAppAction\n")
         func encoded(_ records: [GenerationCache.InputRecord], outputs: [GenerationCache.Entry] = originalOutputs,
                      edgeNames: String = "AppAction\nList",
-                     lift: ([RenderedSections.Record], [LiftTreeRecord]) = (liftSections, liftTree)) -> [UInt8] {
+                     lift: ([RenderedSections.Record], TreeShape?) = (liftSections, shape),
+                     diagnostics: [String] = ["a warning"]) -> [UInt8] {
             GenerationCache.encode(fingerprint: "options", summaryKey: "Action", edgeNames: edgeNames, inputs: records,
                                    parses: GenerationCache.parseSection(for: records),
                                    extraFiles: [.init(path: "/rexgen.yml", signature: nil, contentHash: 7)],
                                    outputs: outputs,
-                                   diagnostics: ["a warning"],
+                                   diagnostics: diagnostics,
                                    sections: [RenderedSections.Record(key: .init(first: 1, second: 2), range: 0..<10)],
-                                   liftSections: lift.0, liftTree: lift.1)
+                                   liftSections: lift.0, treeShape: lift.1)
         }
         let original = parses.indices.map { record($0, modified: 1_000, parse: parses[$0]) }
         let cache = try XCTUnwrap(GenerationCache.decode(encoded(original)))
@@ -253,18 +256,25 @@ final class GenerationCacheCodingTests: XCTestCase {
         XCTAssertEqual(cache.replacing(inputs: [:], outputs: [1: output(1, size: 9)]),
                        encoded(original, outputs: originalOutputs.enumerated().map { $0 == 1 ? output(1, size: 9) : $1 }))
         XCTAssertNil(cache.replacing(inputs: [:], outputs: [4: output(4, size: 1)]), "no such output")
-        XCTAssertEqual(cache.liftTree, liftTree)
+        XCTAssertEqual(cache.treeShape, shape)
         // The edge names and the lift records anew (longer, then fewer), with an input and an output.
         let longerNames = "\nAppAction\nList\nSheetAction\n"
         let moreLift = (liftSections + [RenderedSections.Record(key: .init(first: 9, second: 9), range: 301..<400)],
-                        liftTree + [LiftTreeRecord(fileIndex: 2, enumIndex: 1, parent: 1, caseHash: 77)])
-        let grown = try XCTUnwrap(cache.replacing(inputs: replacements, outputs: replacedOutputs, edgeNames: longerNames, lift: moreLift))
-        XCTAssertEqual(grown, encoded(expected, outputs: expectedOutputs, edgeNames: longerNames, lift: moreLift))
+                        TreeShape(nodes: shape.nodes + [.init(fileIndex: 12, enumIndex: 1, isReference: true, isGeneric: false)],
+                                  edges: shape.edges + [.init(parent: 1, child: 2, caseHash: 0, hasGenericArguments: false)],
+                                  roots: [0], lifted: [0, 2], nodeNames: shape.nodeNames + "SheetAction\n", aliasNames: "\nAlias\n",
+                                  enclosingNames: "\n"))
+        let grown = try XCTUnwrap(cache.replacing(inputs: replacements, outputs: replacedOutputs, edgeNames: longerNames,
+                                                  lift: (moreLift.0, moreLift.1), diagnostics: ["a warning", "another"]))
+        XCTAssertEqual(grown, encoded(expected, outputs: expectedOutputs, edgeNames: longerNames, lift: moreLift,
+                                      diagnostics: ["a warning", "another"]))
         let grownCache = try XCTUnwrap(GenerationCache.decode(grown))
-        XCTAssertEqual(grownCache.liftTree, moreLift.1)
+        XCTAssertEqual(grownCache.treeShape, moreLift.1)
+        XCTAssertEqual(grownCache.diagnostics, ["a warning", "another"])
         XCTAssertEqual(grownCache.edgeNames, longerNames)
-        XCTAssertEqual(grownCache.replacing(inputs: [:], edgeNames: "\n\n", lift: ([], [])),
-                       encoded(expected, outputs: expectedOutputs, edgeNames: "\n\n", lift: ([], [])))
+        let emptyShape = TreeShape(nodes: [], edges: [], roots: [], lifted: [], nodeNames: "\n", aliasNames: "\n", enclosingNames: "\n")
+        XCTAssertEqual(grownCache.replacing(inputs: [:], edgeNames: "\n\n", lift: ([], emptyShape), diagnostics: []),
+                       encoded(expected, outputs: expectedOutputs, edgeNames: "\n\n", lift: ([], emptyShape), diagnostics: []))
     }
 
     /// The file written in pieces, a header and the parse section as it was prepared, is the encoding whole.
@@ -278,7 +288,7 @@ final class GenerationCacheCodingTests: XCTestCase {
         let parses = GenerationCache.parseSection(for: records)
         let header = GenerationCache.encodeHeader(fingerprint: "f", summaryKey: "k", edgeNames: "\nA\n", inputs: records,
                                                   parses: parses, extraFiles: [], outputs: [], diagnostics: [], sections: [],
-                                                  liftSections: [], liftTree: [])
+                                                  liftSections: [], treeShape: nil)
         let whole = GenerationCache.encode(fingerprint: "f", summaryKey: "k", edgeNames: "\nA\n", inputs: records, parses: parses,
                                            extraFiles: [], outputs: [], diagnostics: [], sections: [])
         let directory = OutputDirectory(path: FileManager.default.temporaryDirectory

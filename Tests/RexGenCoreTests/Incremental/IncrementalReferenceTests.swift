@@ -30,14 +30,21 @@ final class IncrementalReferenceTests: XCTestCase {
             let movieAction = project.referencePath(movieFeature)
             try project.replace("case favoriteToggled(id: Int)\n", with: "case favoriteToggled(id: Int)\n    case search(SearchAction)\n",
                                 atPath: movieAction)
-            // Only the two new conformances are rendered; the others are copied from the last run's file.
-            try assertLiftConformancesRendered(2, of: try project.runAndCompare(expectParsed: 1))
+            // The tree is edited (`TreeEdit`): the two new conformances planned, the others copied.
+            XCTAssertTrue(try project.runAndCompare(expectParsed: 1).tookTreeShortcut)
             // SearchAction joined the tree, and with it the enum nested in it that it carries.
             XCTAssertTrue(try liftFile.contains("extension SearchAction: AppActionConvertible"))
             XCTAssertTrue(try liftFile.contains("extension SearchAction.Results: AppActionConvertible"))
             try project.replace("    case search(SearchAction)\n", with: "", atPath: movieAction)
-            try assertLiftConformancesRendered(0, of: try project.runAndCompare(expectParsed: 1))
+            XCTAssertTrue(try project.runAndCompare(expectParsed: 1).tookTreeShortcut)
             XCTAssertFalse(try liftFile.contains("SearchAction"))
+            // The whole way (a module-qualified payload, which the tree edit leaves to it): only the two new
+            // conformances are rendered; the others are copied from the last run's file.
+            try project.replace("case favoriteToggled(id: Int)\n", with: "case favoriteToggled(id: Int)\n    case search(MovieFeature.SearchAction)\n",
+                                atPath: movieAction)
+            try assertLiftConformancesRendered(2, of: try project.runAndCompare(expectParsed: 1))
+            try project.replace("    case search(MovieFeature.SearchAction)\n", with: "", atPath: movieAction)
+            XCTAssertTrue(try project.runAndCompare(expectParsed: 1).tookTreeShortcut)
             // A lift file changed behind RexGen's back is not copied from: everything is rendered again.
             let liftPath = (project.output as NSString).appendingPathComponent(LiftRenderer.fileName)
             try (try liftFile + "// edited\n").write(toFile: liftPath, atomically: false, encoding: .utf8)

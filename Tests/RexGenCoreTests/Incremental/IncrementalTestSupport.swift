@@ -138,7 +138,7 @@ final class IncrementalProject {
             XCTAssertEqual(diagnostics, full.diagnostics.map(\.description), file: file, line: line)
             XCTAssertTrue(written.diagnostics.isEmpty, "\(written.diagnostics)", file: file, line: line)
             if let expected { XCTAssertEqual(readFiles, expected, "files parsed", file: file, line: line) }
-        case .leafOfTheTreeChanged(let diagnostics, let written):
+        case .treeChanged(let diagnostics, let written):
             XCTAssertEqual(diagnostics, full.diagnostics.map(\.description), file: file, line: line)
             XCTAssertTrue(written.diagnostics.isEmpty, "\(written.diagnostics)", file: file, line: line)
             if let expected { XCTAssertEqual(1, expected, "files parsed", file: file, line: line) }
@@ -166,7 +166,7 @@ extension IncrementalGeneration.Outcome {
         switch self {
         case .generated(let result, _): result.parsedFileCount
         case .editsStayedInTheirFiles(_, let readFiles, _, _): readFiles
-        case .leafOfTheTreeChanged: 1
+        case .treeChanged: 1
         case .upToDate: nil
         }
     }
@@ -183,9 +183,9 @@ extension IncrementalGeneration.Outcome {
         return false
     }
 
-    /// The shortcut for a leaf of the action tree added or removed in one reference (`TreeEditShortcut`).
+    /// The tree edited rather than built again, after one file changed it (`TreeEdit`).
     var tookTreeShortcut: Bool {
-        if case .leafOfTheTreeChanged = self { return true }
+        if case .treeChanged = self { return true }
         return false
     }
 }

@@ -32,9 +32,9 @@ final class RandomEditSequenceTests: XCTestCase {
     /// 260). With one file per source, a source's action enum that carries another and that no root reaches
     /// (no case carries it, or only one of a reference's enum no root reaches) is a root of its own, with a
     /// section in the lift file; one that carries none is no root and has no section. A leaf added under
-    /// such an enum that carries none, with its carrying case, in its file took `TreeEditShortcut`, which
-    /// found no conformance of the parent's (so none to write for the leaf) and kept the lift file, where a
-    /// run from scratch writes the new root's section (`// MARK: - PanelAction`, `PanelActionConvertible`,
+    /// such an enum that carries none, with its carrying case, in its file took `TreeEditShortcut` (since
+    /// replaced by `TreeEdit`), which found no conformance of the parent's (so none to write for the leaf)
+    /// and kept the lift file, where a run from scratch writes the new root's section (`// MARK: - PanelAction`, `PanelActionConvertible`,
     /// the leaf's conformance). Taking a root's only leaf away took the shortcut too, and kept the root's
     /// section (and the imports that came with it), which a run from scratch no longer writes.
     func testALeafUnderAChildlessRootInASource() throws {
@@ -58,11 +58,12 @@ final class RandomEditSequenceTests: XCTestCase {
     /// The second mismatch (REXGEN_EDIT_SEED=11 REXGEN_EDIT_STEPS=1500: the plugin layout fails at step 573),
     /// reduced to one edit after a first run. `BetaAction` is a root only by the rule for cycles (a reference's
     /// enum carries it, so it is no parentless root, and no root reaches it), and carries `AlphaAction`, which
-    /// carries nothing and is declared earlier in source order. A leaf added under `AlphaAction` takes
-    /// `TreeEditShortcut` (the parent has a conformance, under `BetaAction`) and keeps the roots, where a run
+    /// carries nothing and is declared earlier in source order. A leaf added under `AlphaAction` took
+    /// `TreeEditShortcut` (the parent has a conformance, under `BetaAction`) and kept the roots, where a run
     /// from scratch makes `AlphaAction`, now carrying an action and the first enum in source order that no
-    /// root reaches, a root of its own before `BetaAction`: `// MARK: - AlphaAction` was missing. (Taking
-    /// that leaf away again goes the whole way.) Now a source's enum gaining its first child goes the whole way.
+    /// root reaches, a root of its own before `BetaAction`: `// MARK: - AlphaAction` was missing. `TreeEdit`,
+    /// which replaced the shortcut, works the roots out from the edited tree and goes the whole way when
+    /// they change.
     func testALeafUnderAnEnumOnlyARootByTheCycleRuleReaches() throws {
         let project = try IncrementalProject()
         let alpha = project.path("Cycle/Alpha.swift")
@@ -84,7 +85,7 @@ final class RandomEditSequenceTests: XCTestCase {
         case upToDate = "up to date"
         case referenceShortcut = "reference shortcut"
         case sourceShortcut = "source shortcut"
-        case treeShortcut = "tree shortcut"
+        case treeEdit = "tree edit"
         case wholeWay = "whole way"
 
         init(_ outcome: IncrementalGeneration.Outcome) {
@@ -92,7 +93,7 @@ final class RandomEditSequenceTests: XCTestCase {
             case .upToDate: self = .upToDate
             case .editsStayedInTheirFiles(_, _, 0, _): self = .referenceShortcut
             case .editsStayedInTheirFiles: self = .sourceShortcut
-            case .leafOfTheTreeChanged: self = .treeShortcut
+            case .treeChanged: self = .treeEdit
             case .generated: self = .wholeWay
             }
         }
@@ -189,7 +190,7 @@ final class RandomEditSequenceTests: XCTestCase {
         // The sequence must not take the whole way only: every path the layout has, once at least (with
         // enough steps to expect it).
         guard Self.steps >= 60 else { return }
-        let expected: [Path] = pluginLayout ? Path.allCases : [.upToDate, .referenceShortcut, .treeShortcut, .wholeWay]
+        let expected: [Path] = pluginLayout ? Path.allCases : [.upToDate, .referenceShortcut, .treeEdit, .wholeWay]
         for path in expected {
             XCTAssertGreaterThan(totals[path] ?? 0, 0, "no step of the \(layout) took the \(path.rawValue) path")
         }
@@ -242,8 +243,8 @@ final class RandomEditSequenceTests: XCTestCase {
         XCTAssertEqual(cache.edgeNames, wanted.edgeNames, "the cache's edge names", file: file, line: line)
         XCTAssertTrue(cache.liftSections == wanted.liftSections, "the cache's lift sections: \(cache.liftSections.count) records, "
                       + "from scratch \(wanted.liftSections.count)", file: file, line: line)
-        XCTAssertTrue(cache.liftTree == wanted.liftTree, "the cache's lift tree: \(cache.liftTree.count) records, from scratch "
-                      + "\(wanted.liftTree.count)", file: file, line: line)
+        XCTAssertTrue(cache.treeShape == wanted.treeShape, "the cache's tree shape: \(cache.treeShape?.nodes.count ?? -1) nodes, "
+                      + "from scratch \(wanted.treeShape?.nodes.count ?? -1)", file: file, line: line)
         XCTAssertEqual(cache.diagnostics, wanted.diagnostics, "the cache's diagnostics", file: file, line: line)
         XCTAssertEqual(cache.inputs.map(\.path), wanted.inputs.map(\.path), "the cache's inputs", file: file, line: line)
         for index in cache.inputs.indices where index < wanted.inputs.count {

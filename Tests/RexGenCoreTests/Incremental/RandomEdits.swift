@@ -251,7 +251,7 @@ final class RandomEditProject {
     }
 
     /// A new action enum that carries no action, and the one case that carries it, in one file; now and then
-    /// a new enum that does carry an action (no leaf, so no `TreeEditShortcut`).
+    /// a new enum that does carry an action (no leaf: the tree gains a subtree).
     func addLeaf() throws -> String? {
         guard let carrier = pick(enumPlaces.filter { files[$0.file].enums.count < 6 && files[$0.file].enums[$0.enum].cases.count < 10 })
         else { return nil }

@@ -2,12 +2,12 @@ import Foundation
 import XCTest
 @testable import RexGenCore
 
-/// A leaf action enum added to a reference with the one case that carries it, or removed with it, writes or
-/// cuts that one lift conformance in the last run's file (`TreeEditShortcut`); any other edit goes the whole
-/// way. Either way, in the CLI's layout and the build plugin's, the outputs and diagnostics are a
-/// from-scratch run's (`IncrementalProject.runAndCompare`), the cache records the tree as a from-scratch
-/// run would, and the next run with nothing changed finds everything up to date.
-final class TreeEditShortcutTests: XCTestCase {
+/// An edit in one file that changes the action tree (a leaf added, removed or renamed, a case carrying an
+/// action enum the tree has) edits the last run's tree and lift file (`TreeEdit`); an edit it cannot tell the
+/// outcome of goes the whole way. Either way, in the CLI's layout and the build plugin's, the outputs and
+/// diagnostics are a from-scratch run's (`IncrementalProject.runAndCompare`), the cache records the tree as a
+/// from-scratch run would, and the next run with nothing changed finds everything up to date.
+final class TreeEditTests: XCTestCase {
     private var project: IncrementalProject!
 
     override func tearDown() {
@@ -42,7 +42,7 @@ final class TreeEditShortcutTests: XCTestCase {
         let cache = try XCTUnwrap(GenerationCache.load(from: OutputDirectory(path: project.output)), file: file, line: line)
         XCTAssertEqual(cache.edgeNames, expected.edgeNames, "edge names", file: file, line: line)
         XCTAssertEqual(cache.liftSections, expected.liftSections, "lift sections", file: file, line: line)
-        XCTAssertEqual(cache.liftTree, expected.liftTree, "lift tree", file: file, line: line)
+        XCTAssertEqual(cache.treeShape, expected.treeShape, "tree shape", file: file, line: line)
         XCTAssertEqual(cache.diagnostics, expected.diagnostics, file: file, line: line)
         for index in cache.inputs.indices {
             XCTAssertEqual(cache.parsedFile(at: index).map(ParsedFileCoding.positionFreeHash),
@@ -55,7 +55,40 @@ final class TreeEditShortcutTests: XCTestCase {
         get throws { try XCTUnwrap(project.outputFiles()[LiftRenderer.fileName]) }
     }
 
-    func testALeafAddedAndRemovedUnderAReachableEnumTakesTheShortcut() throws {
+    /// A case carrying an action enum the tree has already: DetailAction is then reachable along two paths,
+    /// so its conformance goes and a warning comes (in the edited file); taking the case away undoes both.
+    func testACaseCarryingAnEnumOfTheTreeIsEdited() throws {
+        try forEachLayout {
+            let before = try liftFile
+            try project.replace("    case favoriteToggled(id: Int)\n", with: "    case favoriteToggled(id: Int)\n    case again(DetailAction)\n",
+                                atPath: movieFeature)
+            let outcome = try project.runAndCompare()
+            XCTAssertTrue(outcome.tookTreeShortcut, "\(outcome)")
+            XCTAssertTrue(outcome.lastRunDiagnostics.contains { $0.contains("'DetailAction' is reachable along two paths") })
+            XCTAssertFalse(try liftFile.contains("extension DetailAction: AppActionConvertible"))
+            try assertCacheIsAFromScratchRunsCache()
+            try project.replace("    case again(DetailAction)\n", with: "", atPath: movieFeature)
+            try assertRun(takesShortcut: true)
+            XCTAssertEqual(try liftFile, before)
+        }
+    }
+
+    /// A leaf renamed, in its declaration and its case: one conformance replaced by another.
+    func testALeafRenamedIsEdited() throws {
+        try forEachLayout {
+            try project.replace("    case close\n}\n", with: "    case close\n    case sheet(SheetAction)\n}\n" + Self.sheet,
+                                atPath: movieFeature)
+            try assertRun(takesShortcut: true)
+            let renamed = try String(contentsOfFile: movieFeature, encoding: .utf8)
+                .replacingOccurrences(of: "SheetAction", with: "PopupAction")
+            try project.write(renamed, toPath: movieFeature)
+            try assertRun(takesShortcut: true)
+            XCTAssertTrue(try liftFile.contains("extension PopupAction: AppActionConvertible {"))
+            XCTAssertFalse(try liftFile.contains("SheetAction"))
+        }
+    }
+
+    func testALeafAddedAndRemovedUnderAReachableEnumIsEdited() throws {
         try forEachLayout {
             let before = try liftFile
             try project.replace("    case close\n}\n", with: "    case close\n    case sheet(action: SheetAction)\n}\n" + Self.sheet,
@@ -138,9 +171,9 @@ final class TreeEditShortcutTests: XCTestCase {
             try project.write(try String(contentsOfFile: drafts, encoding: .utf8) + Self.sheet, toPath: drafts)
             try assertRun(takesShortcut: true)
             XCTAssertEqual(try liftFile, before)
-            // Joining the tree afterwards goes the whole way, and finds the leaf under DraftAction.
+            // Joining the tree afterwards is an edit of the tree too: DraftAction and its leaf are planned anew.
             try project.replace("    case close\n}\n", with: "    case close\n    case draft(DraftAction)\n}\n", atPath: movieFeature)
-            try assertRun(takesShortcut: false)
+            try assertRun(takesShortcut: true)
             XCTAssertTrue(try liftFile.contains(".movie(action: .detail(.draft(.sheet(self))))"))
         }
     }
@@ -175,9 +208,9 @@ final class TreeEditShortcutTests: XCTestCase {
             try project.write(panelAction + toolbar + "}\n", toPath: panel)
             try assertRun(takesShortcut: onePerSource)
             // The same leaf under ToolbarAction, which carried nothing: a source's enum with its first child may
-            // become a root (see `LiftRecords.keepsRoots`), so the whole way.
+            // become a root; here PanelAction carries it, so the roots stay and the tree is edited.
             try project.write(panelAction + toolbar + "    case sheet(SheetAction)\n}\n" + Self.sheet, toPath: panel)
-            try assertRun(takesShortcut: false)
+            try assertRun(takesShortcut: onePerSource)
             XCTAssertTrue(try liftFile.contains(".toolbar(.sheet(self))"))
             // An import added with it: the lift file copies the sources' imports, so the whole way.
             try project.replace("    case sheet(SheetAction)\n", with: "", atPath: panel)
@@ -187,36 +220,40 @@ final class TreeEditShortcutTests: XCTestCase {
         }
     }
 
-    func testEditsThatAreNoLoneLeafGoTheWholeWay() throws {
+    /// Edits of the tree beyond one leaf: edited where the shape can tell what a whole analysis would
+    /// find, the whole way where it cannot. Either way the outputs are a from-scratch run's.
+    func testEditsBeyondALeafAreEditedOrGoTheWholeWay() throws {
         try forEachLayout {
-            let edits: [(String, String, String)] = [
-                // The leaf carries an action enum: not a leaf.
-                ("not a leaf", "    case shown\n", "    case shown\n    case list(ListAction)\n"),
-                // Carried twice.
-                ("carried twice", "    case load\n", "    case load\n    case again(SheetAction)\n"),
-                // A generic leaf.
-                ("generic", "enum SheetAction:", "enum SheetAction<Value>:"),
+            let edits: [(String, String, String, Bool)] = [
+                // The leaf carries ListAction, which is then reachable two ways, and so is a generic enum below
+                // it: what the lift planner makes of a generic enum depends on arguments the shape does not hold.
+                ("not a leaf", "    case shown\n", "    case shown\n    case list(ListAction)\n", false),
+                // Carried twice: SheetAction is ambiguous, with a warning in this file.
+                ("carried twice", "    case load\n", "    case load\n    case again(SheetAction)\n", true),
+                // A generic leaf: what the lift planner makes of it depends on its arguments.
+                ("generic", "enum SheetAction:", "enum SheetAction<Value>:", false),
                 // Named by a typealias of the file.
-                ("aliased", "public typealias DetailScreen", "public typealias Sheet = SheetAction\npublic typealias DetailScreen"),
+                ("aliased", "public typealias DetailScreen", "public typealias Sheet = SheetAction\npublic typealias DetailScreen", false),
                 // Carried through a qualified name.
-                ("qualified", "    case sheet(SheetAction)\n", "    case sheet(MovieFeature.SheetAction)\n"),
+                ("qualified", "    case sheet(SheetAction)\n", "    case sheet(MovieFeature.SheetAction)\n", false),
             ]
-            for (what, old, new) in edits {
+            for (what, old, new, isEdited) in edits {
                 let file = movieFeature
                 try project.replace("    case close\n}\n", with: "    case close\n    case sheet(SheetAction)\n}\n" + Self.sheet,
                                     atPath: movieFeature)
                 try project.replace(old, with: new, atPath: file)
-                try assertRun(takesShortcut: false, what)
+                try assertRun(takesShortcut: isEdited, what)
                 try project.replace(new, with: old, atPath: file)
                 try project.replace("    case close\n    case sheet(SheetAction)\n}\n" + Self.sheet, with: "    case close\n}\n",
                                     atPath: movieFeature)
-                try assertRun(takesShortcut: false, "undoing " + what)
+                // Undone in one edit: the tree loses the leaf (and the second case or the qualified payload).
+                try assertRun(takesShortcut: what != "not a leaf" && what != "generic" && what != "aliased", "undoing " + what)
             }
             // Two leaves at once.
             let toast = "\npublic enum ToastAction: Equatable, Sendable {\n    case shown\n}\n"
             try project.replace("    case close\n}\n", with: "    case close\n    case sheet(SheetAction)\n    case toast(ToastAction)\n}\n"
                                     + Self.sheet + toast, atPath: movieFeature)
-            try assertRun(takesShortcut: false)
+            try assertRun(takesShortcut: true)
         }
     }
 
@@ -250,24 +287,69 @@ final class TreeEditShortcutTests: XCTestCase {
         XCTAssertEqual(lines, "\n" + names.sorted().joined(separator: "\n") + "\n")
     }
 
-    /// Each record names the conformance's enum in its file, and the conformance above it in the path.
-    func testLiftTreeRecordsDescribeThePlan() throws {
+    /// The shape names each node's enum in its file and each edge's case in its parent, and walking it
+    /// gives the roots, conformances (in order, along the same paths) and ambiguous nodes that the builder
+    /// and `LiftPlanner` give, an ambiguous node among them.
+    func testTheShapesWalkDecidesWhatTheLiftPlannerDecides() throws {
         project = try IncrementalProject()
+        try project.write("public enum TwiceAction: Equatable, Sendable {\n    case movie(MovieAction)\n}\n",
+                          toPath: project.path("Twice/Twice.swift"))
         let result = Pipeline.run(project.options)
         let plan = try XCTUnwrap(result.lifts)
-        let records = LiftTreeRecord.records(for: plan, in: result.actionTree)
-        let conformances = plan.roots.flatMap(\.conformances)
-        XCTAssertEqual(records.count, conformances.count)
-        XCTAssertGreaterThan(plan.roots.count, 1)
-        for (record, conformance) in zip(records, conformances) {
-            XCTAssertEqual(result.model.allFiles[record.fileIndex].enums[record.enumIndex], conformance.declaration)
-            guard let edge = conformance.path.last else {
-                XCTAssertNil(record.parent)
-                continue
-            }
-            let parent = try XCTUnwrap(record.parent)
-            XCTAssertEqual(conformances[parent].declaration, result.actionTree.nodes[edge.parent].declaration)
-            XCTAssertEqual(record.caseHash, LiftTreeRecord.caseHash(of: edge.enumCase))
+        let tree = result.actionTree
+        let shape = TreeShape(tree, lifts: plan, model: result.model)
+        XCTAssertEqual(shape.nodes.count, tree.nodes.count)
+        for (node, treeNode) in zip(shape.nodes, tree.nodes) {
+            XCTAssertEqual(result.model.allFiles[node.fileIndex].enums[node.enumIndex], treeNode.declaration)
         }
+        for (edge, treeEdge) in zip(shape.edges, tree.edges) {
+            XCTAssertEqual(TreeShape.enumCase(edge.caseHash, of: tree.nodes[edge.parent].declaration), treeEdge.enumCase)
+        }
+        let starts = shape.edgeStarts()
+        XCTAssertEqual(shape.unconfiguredRoots(edgeStarts: starts), tree.roots)
+        XCTAssertGreaterThan(plan.roots.count, 1)
+        var ambiguous = 0
+        for (root, rootPlan) in zip(tree.roots.filter { tree.nodes[$0].declaration.genericParameters.isEmpty }, plan.roots) {
+            let walk = shape.walk(from: root, edgeStarts: starts)
+            let conformances = walk.order.filter { walk.verdict(of: $0) == .conformance }
+            XCTAssertEqual(conformances, rootPlan.conformances.map { $0.node })
+            for (node, conformance) in zip(conformances, rootPlan.conformances) {
+                XCTAssertEqual(walk.path(to: node, in: shape).map { shape.edges[$0].caseHash },
+                               conformance.path.map { TreeShape.caseHash(of: $0.enumCase) })
+            }
+            ambiguous += walk.order.filter { walk.verdict(of: $0) != .conformance }.count
+        }
+        XCTAssertGreaterThan(ambiguous, 0)
+        XCTAssertEqual(ambiguous, result.diagnostics.filter { $0.message.hasSuffix("conformance is generated for it") }.count)
+    }
+
+    /// Lines of a shape's names are found by number and replaced in place.
+    func testShapeNameLines() {
+        let lines = TreeShape.lines(["A", "B.C", "D"])
+        XCTAssertEqual(TreeShape.lineNumber(of: "A", in: lines), 0)
+        XCTAssertEqual(TreeShape.lineNumber(of: "D", in: lines), 2)
+        XCTAssertNil(TreeShape.lineNumber(of: "B", in: lines))
+        XCTAssertEqual(TreeShape.replacingLines(1..<2, with: ["X", "Y"], in: lines), "\nA\nX\nY\nD\n")
+        XCTAssertEqual(TreeShape.replacingLines(3..<3, with: ["E"], in: lines), "\nA\nB.C\nD\nE\n")
+        XCTAssertEqual(TreeShape.replacingLines(0..<1, with: [], in: lines), "\nB.C\nD\n")
+        XCTAssertEqual(TreeShape.replacingLines(0..<0, with: ["Z"], in: TreeShape.lines([])), "\nZ\n")
+    }
+
+    /// A printed diagnostic's place is read back as `Diagnostic.description` wrote it, a path with colons too.
+    func testPrintedDiagnosticsPlaces() {
+        let located = Diagnostic.warning("x: warning: y", at: SourceLocation(file: "/a:b/c.swift", line: 12, column: 3))
+        XCTAssertEqual(LiftDiagnosticSwap.location(of: located.description), .some(located.location))
+        XCTAssertEqual(LiftDiagnosticSwap.location(of: Diagnostic.note("n").description), .some(nil))
+        XCTAssertTrue(LiftDiagnosticSwap.location(of: "not a diagnostic") == nil)
+        let first = Diagnostic.warning("w", at: SourceLocation(file: "/a.swift", line: 1, column: 1))
+        let last = Diagnostic.warning("w", at: SourceLocation(file: "/c.swift", line: 1, column: 1))
+        let added = Diagnostic.warning("added", at: SourceLocation(file: "/b.swift", line: 4, column: 1))
+        let lines = [Diagnostic.note("global"), first, last].map(\.description)
+        XCTAssertEqual(LiftDiagnosticSwap.swapped(in: lines, removing: [], adding: [added]),
+                       [Diagnostic.note("global"), first, added, last].map(\.description))
+        XCTAssertEqual(LiftDiagnosticSwap.swapped(in: lines, removing: [first], adding: []),
+                       [Diagnostic.note("global"), last].map(\.description))
+        XCTAssertNil(LiftDiagnosticSwap.swapped(in: lines, removing: [added], adding: []), "not among the lines")
+        XCTAssertNil(LiftDiagnosticSwap.swapped(in: lines, removing: [], adding: [Diagnostic.warning("same place", at: first.location)]))
     }
 }

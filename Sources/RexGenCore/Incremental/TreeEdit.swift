@@ -1,0 +1,132 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// After an edit in one file that changes the action tree (a case carrying an action enum added or removed,
+/// a leaf enum added, removed or renamed), the tree is edited rather than built again: the last run's
+/// `TreeShape` gets the file's nodes and edges anew, both shapes are walked as `LiftPlanner` walks the tree,
+/// and only the conformances whose path or node differs are planned and rendered, from the declarations
+/// along their path (the rest are copied from the last run's lift file). The lift planner's warnings
+/// (ambiguous nodes) are worked out for both shapes and swapped in the last run's diagnostics. In a modular
+/// app this is the app target's build after a feature's action changes shape: it reads the one edited file,
+/// not every module's. With one file per source (the build plugin's layout), the edited file may be a source
+/// too: its own file is then planned and rendered again as `EarlyCutOff` does it.
+///
+/// It applies when, against the last run's cache (after `EarlyCutOff` did not):
+/// - the options, extra files, inputs and outputs are as `EarlyCutOff` requires, the run writes the built-in
+///   lift file (no templates, no C headers, no Reactor) and no output is among the inputs;
+/// - exactly one input changed: a reference, or with one file per source a source whose imports are as
+///   they were, with no diagnostic of its own before or now, named by none of the last run's (but the lift
+///   planner's, which are worked out anew);
+/// - every enum of the file, before and after, is declared at the top level; none has an enum of another
+///   file declared inside it;
+/// - the names of enums that the file gains or loses (or that become or stop being nodes) are ASCII, named
+///   by no other input's cached parse, by no `--root` and by none of the file's typealiases;
+/// - apart from those enums and every enum's cases, the file's summary is as it was;
+/// - each payload of the file's nodes that can name a node is one its node had last time (the same text,
+///   which names no changed name: it resolves as it did), or a plain name (`FeatureAction`) that no
+///   typealias takes, or ends in a name no enum or typealias has;
+/// - the roots are the same nodes, each with a name of its own (no generic one in the file), and the same
+///   source files hold conformances (the lift file copies their imports);
+/// - every generic node reached meets the fate it met last time, along the same path (`PathMatcher`): what
+///   `LiftPlanner` makes of one depends on its arguments, which the shape does not hold;
+/// - at most `Relift.mostPlanned` conformances are planned anew (beyond, the whole way costs as much).
+/// Anything else goes the usual way (`IncrementalReading`, then the whole analysis).
+struct TreeEdit {
+    /// What the next cache stores anew for the edited file.
+    var replacedRecord: (index: Int, record: GenerationCache.InputRecord)
+    /// The lift file anew, or nil when its content is as it was.
+    var liftFile: GeneratedFile?
+    var liftSections: [RenderedSections.Record]
+    var shape: TreeShape
+    var edgeNames: String
+    /// The run's diagnostics, as printed lines: the last run's with the lift planner's swapped.
+    var diagnostics: [String]
+    /// For a source (with one file per source): its own file, if its content changed, with its index in the
+    /// cache's outputs and its render key; and the model it was planned in, kept alive until the process exits.
+    var ownFiles: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key)]
+    var model: SourceModel?
+
+    /// The edit for this run, or nil when it does not apply.
+    /// - Parameter unsure: the inputs that may have changed, by `IncrementalGeneration.unsureInputs`, which
+    ///   also checked the options, the input list and the outputs.
+    /// - Parameter inputCount: how many Swift files the run reads, its outputs among them.
+    static func taken(_ cache: GenerationCache, unsure: [Int], options: GenerationOptions, inputs: InputSignatures,
+                      inputCount: Int, directory: OutputDirectory) -> Self? {
+        let rules = options.selection
+        // Racy inputs are unsure whether or not they changed: those whose content is as it was are left out.
+        let changed = unsure.count == 1 ? unsure
+            : unsure.filter { !IncrementalGeneration.contentIsUnchanged(of: [$0], in: cache, inputs: inputs) }
+        guard changed.count == 1, let index = changed.first, cache.inputs[index].isSummary || options.filePerSource,
+              options.templates.isEmpty, !options.lift.isEmpty, !options.lift.contains(.reactor),
+              options.cHeaders.headers.isEmpty, inputCount == inputs.paths.count,
+              cache.summaryKey == rules.referenceSummaryKey, let signature = inputs.signatures[index],
+              cache.inputs[index].parsedRange != nil, let oldShape = cache.treeShape,
+              cache.parseSectionIsIntact() else { return nil }
+        let path = inputs.paths[index]
+        let isSummary = cache.inputs[index].isSummary
+        let request = SourceReadingStage.Request(path: path, hashesContent: inputs.isRacy(signature), cached: nil,
+                                                 summaryRules: isSummary ? rules : nil)
+        let liftDiagnostics = { (line: String) in line.hasSuffix(" conformance is generated for it") }
+        guard let answer = SourceReadingStage.read([request]).first, answer.file.diagnostics.isEmpty,
+              let old = cache.parsedFile(at: index), old.diagnostics.isEmpty,
+              !cache.diagnostics.contains(where: { $0.contains(path) && !liftDiagnostics($0) }),
+              let edit = FileTreeEdit(old: old, new: answer.file, index: index, isSource: !isSummary, cache: cache,
+                                      shape: oldShape, options: options),
+              var text = cache.previousFile(LiftRenderer.fileName, in: directory) else { return nil }
+        let new = answer.file
+        var declarations = Declarations(cache: cache, edited: index, file: old)
+        var newDeclarations = Declarations(cache: cache, edited: index, file: new)
+        guard let relift = Relift(old: oldShape, new: edit.shape, edit: edit, sections: cache.liftSections, text: text,
+                                  declarations: &declarations, newDeclarations: &newDeclarations, options: options),
+              let diagnostics = LiftDiagnosticSwap.swapped(in: cache.diagnostics, removing: relift.oldDiagnostics,
+                                                           adding: relift.newDiagnostics) else { return nil }
+        var shape = edit.shape
+        shape.lifted = relift.lifted
+        let textChanged = relift.text != text
+        text = relift.text
+        // A source's own file has the file's new cases' properties (the build plugin's layout): planned last,
+        // as it decodes the whole model, which an edit that is not taken need not.
+        var ownFiles: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key)] = []
+        var model: SourceModel?
+        if !isSummary {
+            guard let (files, planned) = EarlyCutOff.ownFiles(cache, edited: [index: new], options: options)
+            else { return nil }
+            ownFiles = files
+            model = planned
+        }
+        let record = GenerationCache.InputRecord(signed: signature, isRacy: inputs.isRacy(signature), path: path,
+                                                 parse: .parsed(new), contentHash: answer.contentHash, isSummary: isSummary)
+        return TreeEdit(
+            replacedRecord: (index, record),
+            liftFile: textChanged ? GeneratedFile(name: LiftRenderer.fileName, contents: String(decoding: text, as: UTF8.self)) : nil,
+            liftSections: relift.sections, shape: shape, edgeNames: edit.edgeNames, diagnostics: diagnostics,
+            ownFiles: ownFiles, model: model)
+    }
+}
+
+/// The enums of the cached parses, decoded a file at a time as the walk needs them; the edited file as
+/// given (before the edit or after it).
+struct Declarations {
+    let cache: GenerationCache
+    let edited: Int
+    private var files: [Int: ParsedFile]
+
+    init(cache: GenerationCache, edited: Int, file: ParsedFile) {
+        self.cache = cache
+        self.edited = edited
+        files = [edited: file]
+    }
+
+    mutating func declaration(of node: TreeShape.Node) -> EnumDeclaration? {
+        if files[node.fileIndex] == nil {
+            guard cache.inputs.indices.contains(node.fileIndex), let file = cache.parsedFile(at: node.fileIndex)
+            else { return nil }
+            files[node.fileIndex] = file
+        }
+        guard let enums = files[node.fileIndex]?.enums, enums.indices.contains(node.enumIndex) else { return nil }
+        return enums[node.enumIndex]
+    }
+}
