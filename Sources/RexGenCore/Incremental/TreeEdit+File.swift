@@ -9,6 +9,8 @@ import Foundation
 /// edges kept (retargeted where indexes moved), when `TreeEdit`'s conditions on the file hold.
 struct FileTreeEdit {
     var shape: TreeShape
+    /// `shape.edgeStarts()`, worked out once for its roots and its walk.
+    var edgeStarts: [Int]
     var edgeNames: String
     /// Where the file's nodes lie among the old shape's nodes, and among the new one's.
     var oldBlock: Range<Int>
@@ -114,8 +116,7 @@ struct FileTreeEdit {
                     guard let oldEdge = resolved else { continue }
                     guard let child = block.contains(oldEdge.child) ? indexInBlock[oldEdge.child - start]
                         : Self.moved(oldEdge.child, block, delta) else { return nil }
-                    fileEdges.append(TreeShape.Edge(parent: start + position, child: child, caseHash: caseHash,
-                                                    hasGenericArguments: oldEdge.hasGenericArguments))
+                    fileEdges.append(TreeShape.Edge(parent: start + position, child: child, caseHash: caseHash))
                     continue
                 }
                 guard let (components, arguments) = TypeNameResolver.split(text), let last = components.last else { continue }
@@ -131,8 +132,7 @@ struct FileTreeEdit {
                     child = plain
                 }
                 if let child {
-                    fileEdges.append(TreeShape.Edge(parent: start + position, child: child, caseHash: caseHash,
-                                                    hasGenericArguments: false))
+                    fileEdges.append(TreeShape.Edge(parent: start + position, child: child, caseHash: caseHash))
                 }
             }
         }
@@ -170,10 +170,12 @@ struct FileTreeEdit {
         var edited = TreeShape(nodes: nodes, edges: edges, roots: [], lifted: [], nodeNames: nodeNames, aliasNames: shape.aliasNames,
                                enclosingNames: shape.enclosingNames)
         let oldRoots = shape.roots.map { block.contains($0) ? indexInBlock[$0 - start] : Self.moved($0, block, delta) }
-        let roots = options.roots.isEmpty ? edited.unconfiguredRoots(edgeStarts: edited.edgeStarts()) : oldRoots.compactMap { $0 }
+        let edgeStarts = edited.edgeStarts()
+        let roots = options.roots.isEmpty ? edited.unconfiguredRoots(edgeStarts: edgeStarts) : oldRoots.compactMap { $0 }
         guard roots == oldRoots.compactMap({ $0 }), roots.count == oldRoots.count else { return nil }
         edited.roots = roots
         self.shape = edited
+        self.edgeStarts = edgeStarts
     }
 
     /// The first index in `0..<count` where `isAfter` holds, which it does for every index after that one.

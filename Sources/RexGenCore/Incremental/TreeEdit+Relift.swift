@@ -24,7 +24,7 @@ struct Relift {
               !new.roots.contains(where: { new.nodes[$0].isGeneric && edit.newBlock.contains($0) }),
               let rootNames = Self.uniqueRootNames(oldRoots, of: old, declarations: &declarations) else { return nil }
         let oldStarts = old.edgeStarts()
-        let newStarts = new.edgeStarts()
+        let newStarts = edit.edgeStarts
         let oldWalks = oldRoots.map { old.walk(from: $0, edgeStarts: oldStarts) }
         let newWalks = newRoots.map { new.walk(from: $0, edgeStarts: newStarts) }
 

@@ -24,7 +24,6 @@ struct TreeShape: Equatable, Sendable {
         var child: Int
         /// The carrying case, by `caseHash(of:)`.
         var caseHash: UInt64
-        var hasGenericArguments: Bool
     }
 
     var nodes: [Node]
@@ -70,8 +69,7 @@ struct TreeShape: Equatable, Sendable {
         index = 0
         while index < tree.edges.count {
             let edge = tree.edges[index]
-            edges.append(Edge(parent: edge.parent, child: edge.child, caseHash: Self.caseHash(of: edge.enumCase),
-                              hasGenericArguments: !edge.genericArguments.isEmpty))
+            edges.append(Edge(parent: edge.parent, child: edge.child, caseHash: Self.caseHash(of: edge.enumCase)))
             index += 1
         }
         var aliases: [String] = []
@@ -142,16 +140,11 @@ struct TreeShape: Equatable, Sendable {
         }
     }
 
-    /// `lines` as an array, in order.
-    static func split(_ lines: String) -> [String] {
-        lines.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-    }
-
     // MARK: Coding
 
     func write(to writer: ByteWriter) {
         // Stored through a buffer pointer, not appended: ten thousand nodes and edges in the debug build.
-        var words = [UInt32](repeating: 0, count: 3 * nodes.count + 5 * edges.count + roots.count + lifted.count)
+        var words = [UInt32](repeating: 0, count: 3 * nodes.count + 4 * edges.count + roots.count + lifted.count)
         words.withUnsafeMutableBufferPointer { words in
             var at = 0
             for node in nodes {
@@ -165,8 +158,7 @@ struct TreeShape: Equatable, Sendable {
                 words[at + 1] = UInt32(truncatingIfNeeded: edge.child).littleEndian
                 words[at + 2] = UInt32(truncatingIfNeeded: edge.caseHash).littleEndian
                 words[at + 3] = UInt32(truncatingIfNeeded: edge.caseHash >> 32).littleEndian
-                words[at + 4] = UInt32(edge.hasGenericArguments ? 1 : 0).littleEndian
-                at += 5
+                at += 4
             }
             for node in roots + lifted {
                 words[at] = UInt32(truncatingIfNeeded: node).littleEndian
@@ -203,7 +195,7 @@ struct TreeShape: Equatable, Sendable {
             guard let nodeCount = try? reader.count(), let edgeCount = try? reader.count(), let rootCount = try? reader.count(),
                   let liftedCount = try? reader.count(), nodeCount < Int(UInt32.max), edgeCount < Int(UInt32.max),
                   rootCount <= nodeCount, liftedCount < Int(UInt32.max),
-                  let block = try? reader.slice(4 * (3 * nodeCount + 5 * edgeCount + rootCount + liftedCount)) else { return nil }
+                  let block = try? reader.slice(4 * (3 * nodeCount + 4 * edgeCount + rootCount + liftedCount)) else { return nil }
             func word(_ index: Int) -> Int {
                 Int(UInt32(littleEndian: block.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self)))
             }
@@ -221,10 +213,9 @@ struct TreeShape: Equatable, Sendable {
             let edgeStart = 3 * nodeCount
             index = 0
             while index < edgeCount {
-                let first = edgeStart + 5 * index
+                let first = edgeStart + 4 * index
                 let edge = Edge(parent: word(first), child: word(first + 1),
-                                caseHash: UInt64(word(first + 2)) | UInt64(word(first + 3)) << 32,
-                                hasGenericArguments: word(first + 4) != 0)
+                                caseHash: UInt64(word(first + 2)) | UInt64(word(first + 3)) << 32)
                 guard edge.parent < nodeCount, edge.child < nodeCount,
                       edges.last.map({ $0.parent <= edge.parent }) ?? true else { return nil }
                 edges.append(edge)
@@ -233,7 +224,7 @@ struct TreeShape: Equatable, Sendable {
             var roots: [Int] = []
             index = 0
             while index < rootCount {
-                let root = word(edgeStart + 5 * edgeCount + index)
+                let root = word(edgeStart + 4 * edgeCount + index)
                 guard root < nodeCount else { return nil }
                 roots.append(root)
                 index += 1
@@ -242,7 +233,7 @@ struct TreeShape: Equatable, Sendable {
             lifted.reserveCapacity(liftedCount)
             index = 0
             while index < liftedCount {
-                let node = word(edgeStart + 5 * edgeCount + rootCount + index)
+                let node = word(edgeStart + 4 * edgeCount + rootCount + index)
                 guard node < nodeCount else { return nil }
                 lifted.append(node)
                 index += 1

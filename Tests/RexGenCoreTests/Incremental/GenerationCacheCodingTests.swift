@@ -211,7 +211,7 @@ final class GenerationCacheCodingTests: XCTestCase {
         let originalOutputs = (0..<4).map { output($0, size: 1, key: $0 == 2 ? nil : .init(first: 4, second: UInt64($0))) }
         let shape = TreeShape(nodes: [.init(fileIndex: 0, enumIndex: 0, isReference: false, isGeneric: false),
                                       .init(fileIndex: 11, enumIndex: 3, isReference: true, isGeneric: true)],
-                              edges: [.init(parent: 0, child: 1, caseHash: .max - 7, hasGenericArguments: true)], roots: [0], lifted: [0, 1],
+                              edges: [.init(parent: 0, child: 1, caseHash: .max - 7)], roots: [0], lifted: [0, 1],
                               nodeNames: "\nAppAction\nListAction\n", aliasNames: "\n", enclosingNames: "\nAppAction\n")
         func encoded(_ records: [GenerationCache.InputRecord], outputs: [GenerationCache.Entry] = originalOutputs,
                      edgeNames: String = "AppAction\nList",
@@ -261,7 +261,7 @@ final class GenerationCacheCodingTests: XCTestCase {
         let longerNames = "\nAppAction\nList\nSheetAction\n"
         let moreLift = (liftSections + [RenderedSections.Record(key: .init(first: 9, second: 9), range: 301..<400)],
                         TreeShape(nodes: shape.nodes + [.init(fileIndex: 12, enumIndex: 1, isReference: true, isGeneric: false)],
-                                  edges: shape.edges + [.init(parent: 1, child: 2, caseHash: 0, hasGenericArguments: false)],
+                                  edges: shape.edges + [.init(parent: 1, child: 2, caseHash: 0)],
                                   roots: [0], lifted: [0, 2], nodeNames: shape.nodeNames + "SheetAction\n", aliasNames: "\nAlias\n",
                                   enclosingNames: "\n"))
         let grown = try XCTUnwrap(cache.replacing(inputs: replacements, outputs: replacedOutputs, edgeNames: longerNames,
