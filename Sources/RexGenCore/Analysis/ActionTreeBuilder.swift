@@ -26,8 +26,9 @@ struct ActionTreeBuilder {
             }
             return found
         }.flatMap { $0 }
-        let unrooted = ActionTree(nodes: nodes, edges: edges, roots: [])
-        return ActionTree(nodes: nodes, edges: edges, roots: findRoots(in: unrooted, diagnostics: &diagnostics))
+        var tree = ActionTree(nodes: nodes, edges: edges, roots: [])
+        tree.roots = findRoots(in: tree, diagnostics: &diagnostics)
+        return tree
     }
 
     /// The nodes of the tree, in source order (sources, then references): every enum that can be extended
@@ -111,29 +112,6 @@ struct ActionTreeBuilder {
             }
             return roots
         }
-        // A case carrying its own enum (`indirect case nested(AppAction)`) does not make it a child; an enum
-        // that carries no other action enum is not a tree worth lifting.
-        var children = Set<Int>()
-        var index = 0
-        while index < tree.edges.count {  // not `filter` and `map`: see `SourceFileCollector.collect`
-            let edge = tree.edges[index]
-            if edge.parent != edge.child { children.insert(edge.child) }
-            index += 1
-        }
-        var candidates: [Int] = []
-        var node = 0
-        while node < nodes.count {
-            if !nodes[node].isReference, tree.edges(from: node).contains(where: { $0.child != node }) { candidates.append(node) }
-            node += 1
-        }
-        var roots = candidates.filter { !children.contains($0) }
-        // A cycle through the top (`AppAction.a → AAction.back → AppAction`) leaves no parentless enum:
-        // the first enum of the cycle in source order that no root reaches becomes a root.
-        var reached = tree.reachable(from: roots)
-        for candidate in candidates where !reached.contains(candidate) {
-            roots.append(candidate)
-            reached.formUnion(tree.reachable(from: [candidate]))
-        }
-        return roots
+        return tree.links.unconfiguredRoots(isSource: { !nodes[$0].isReference })
     }
 }

@@ -52,90 +52,81 @@ struct LiftPlanner {
                         reactor: reactor)
     }
 
-    private struct Reach {
-        var path: [ActionTree.Edge]
-        var arguments: [String]
-        var conflict: String?
-    }
-
     private func conformances(from root: Int, diagnostics: inout [Diagnostic]) -> [ConformancePlan] {
-        var reaches: [Int: Reach] = [root: Reach(path: [], arguments: [])]
-        var order = [root]
-        var queue = [root]
-        var head = 0
-        while head < queue.count {
-            let parent = queue[head]
-            head += 1
-            guard let parentReach = reaches[parent] else { continue }
-            for var edge in tree.edges(from: parent) where edge.child != root {
-                if !edge.genericArguments.isEmpty {
-                    edge.genericArguments = edge.genericArguments.map {
-                        concreteArgument($0, parent: tree.nodes[parent].declaration, parentArguments: parentReach.arguments)
-                    }
-                }
-                // Sized to fit: every conformance keeps its path, and `+` leaves room to grow (ten thousand
-                // paths of whole edges in a large app).
-                var path: [ActionTree.Edge] = []
-                path.reserveCapacity(parentReach.path.count + 1)
-                path += parentReach.path
-                path.append(edge)
-                guard let existing = reaches[edge.child] else {
-                    reaches[edge.child] = Reach(path: path, arguments: edge.genericArguments)
-                    order.append(edge.child)
-                    queue.append(edge.child)
-                    continue
-                }
-                // An edge back to an enum already on this path is a cycle, not a second way down.
-                if parentReach.path.contains(where: { $0.parent == edge.child }) { continue }
-                if existing.conflict == nil {
-                    let reason = existing.arguments != edge.genericArguments
-                        ? "is used with two different generic arguments"
-                        : "is reachable along two paths"
-                    reaches[edge.child]?.conflict = "\(reason): \(describe(existing.path)) and \(describe(path))"
-                }
+        let walk = tree.links.walk(from: root)
+        let edges = tree.edgesInParentOrder
+        // Each reached node's generic arguments along its path, at file scope: most trees have none.
+        var argumentsByNode: [Int: [String]] = [:]
+        func arguments(along edge: Int) -> [String] {
+            let edge = edges[edge]
+            guard !edge.genericArguments.isEmpty else { return [] }
+            return edge.genericArguments.map {
+                concreteArgument($0, parent: tree.nodes[edge.parent].declaration,
+                                 parentArguments: argumentsByNode[edge.parent] ?? [])
             }
+        }
+        // A parent comes before its children in `order`, but not always before a node's second way down.
+        for node in walk.order where walk.firstEdge[node] >= 0 {
+            let found = arguments(along: walk.firstEdge[node])
+            if !found.isEmpty { argumentsByNode[node] = found }
         }
         var result: [ConformancePlan] = []
         let rootNode = tree.nodes[root]
+        let rootName = rootNode.declaration.qualifiedName
         let protocolName = rootNode.declaration.qualifiedNameComponents.joined() + "Convertible"
-        for node in order {
-            guard let reach = reaches[node] else { continue }
+        for node in walk.order {
             let declaration = tree.nodes[node].declaration
-            // `while` loops here and below, not lazy chains: ten thousand nodes in the debug build the build
-            // plugin runs, where those are unspecialised generic calls.
-            var inheritedConflict: Int?
-            var step = 0
-            while inheritedConflict == nil, step + 1 < reach.path.count {
-                let child = reach.path[step].child
-                if reaches[child]?.conflict != nil { inheritedConflict = child }
-                step += 1
-            }
-            if let conflict = reach.conflict {
-                diagnostics.append(.warning("'\(declaration.qualifiedName)' \(conflict); no \(protocolName) "
-                    + "conformance is generated for it", at: declaration.location))
+            let nodeArguments = argumentsByNode[node] ?? []
+            switch walk.verdict(of: node) {
+            case .ambiguous(let secondWay):
+                let reason = nodeArguments != arguments(along: secondWay) ? "is used with two different generic arguments"
+                    : "is reachable along two paths"
+                let second = walk.path(to: edges[secondWay].parent) + [secondWay]
+                diagnostics.append(Self.ambiguityWarning(
+                    declaration, reason: reason, paths: (describe(walk.path(to: node)), describe(second)),
+                    protocolName: protocolName))
                 continue
-            }
-            if let ancestor = inheritedConflict {
-                diagnostics.append(.warning("'\(declaration.qualifiedName)' is reached through "
-                    + "'\(tree.nodes[ancestor].declaration.qualifiedName)', which is ambiguous from "
-                    + "'\(rootNode.declaration.qualifiedName)'; no \(protocolName) conformance is generated for it",
-                    at: declaration.location))
+            case .reachedThrough(let ambiguous):
+                diagnostics.append(Self.reachedThroughWarning(declaration, through: tree.nodes[ambiguous].declaration.qualifiedName,
+                                                              rootName: rootName, protocolName: protocolName))
                 continue
+            case .conformance, nil:
+                break
             }
-            guard let requirements = whereRequirements(declaration, arguments: reach.arguments) else {
+            guard let requirements = whereRequirements(declaration, arguments: nodeArguments) else {
                 diagnostics.append(.note("'\(declaration.qualifiedName)' is generic and its payload gives no "
                     + "concrete arguments; no \(protocolName) conformance is generated for it",
                     at: declaration.location))
                 continue
             }
+            // Each edge of the path is its child's first way down: its arguments are the child's.
+            let path = walk.path(to: node).map { index in
+                var edge = edges[index]
+                edge.genericArguments = argumentsByNode[edge.child] ?? []
+                return edge
+            }
             var conformance = ConformancePlan(
-                declaration: declaration, path: reach.path, whereRequirements: requirements,
+                declaration: declaration, path: path, whereRequirements: requirements,
                 access: min(rootNode.effectiveAccess, tree.nodes[node].effectiveAccess, .public),
-                ifConfig: ifConfig(root: rootNode.declaration, path: reach.path))
+                ifConfig: ifConfig(root: rootNode.declaration, path: path))
             conformance.node = node
             result.append(conformance)
         }
         return result
+    }
+
+    /// The warning for an enum reachable along two ways from a root; `TreeEdit` writes it too.
+    static func ambiguityWarning(_ declaration: EnumDeclaration, reason: String, paths: (String, String),
+                                 protocolName: String) -> Diagnostic {
+        .warning("'\(declaration.qualifiedName)' \(reason): \(paths.0) and \(paths.1); no \(protocolName) "
+            + "conformance is generated for it", at: declaration.location)
+    }
+
+    /// The warning for an enum reached through one that is reachable along two ways; `TreeEdit` writes it too.
+    static func reachedThroughWarning(_ declaration: EnumDeclaration, through ambiguous: String, rootName: String,
+                                      protocolName: String) -> Diagnostic {
+        .warning("'\(declaration.qualifiedName)' is reached through '\(ambiguous)', which is ambiguous from "
+            + "'\(rootName)'; no \(protocolName) conformance is generated for it", at: declaration.location)
     }
 
     /// Rewrites a payload's generic argument so it means the same at file scope: the parent's own generic
@@ -149,8 +140,11 @@ struct LiftPlanner {
     }
 
     /// `AppAction.movie → MovieAction.list`
-    private func describe(_ path: [ActionTree.Edge]) -> String {
-        path.map { "\(tree.nodes[$0.parent].declaration.qualifiedName).\($0.enumCase.name)" }.joined(separator: " → ")
+    private func describe(_ path: [Int]) -> String {
+        path.map { index in
+            let edge = tree.edgesInParentOrder[index]
+            return "\(tree.nodes[edge.parent].declaration.qualifiedName).\(edge.enumCase.name)"
+        }.joined(separator: " → ")
     }
 
     private func whereRequirements(_ declaration: EnumDeclaration, arguments: [String]) -> [String]? {

@@ -1,6 +1,5 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
 #else
 import Foundation
 #endif
@@ -71,12 +70,10 @@ struct EdgeNames {
         lines = "\n" + names.sorted().joined(separator: "\n") + "\n"
     }
 
-    /// Whether `name` is one of the lines: a `strstr` over the bytes, as only the few cases of the edited files
+    /// Whether `name` is one of the lines: searched in the bytes, as only the few cases of the edited files
     /// are looked up (splitting tens of thousands of names into a set would cost more, in the debug build
     /// most of the run).
     func contains(_ name: String) -> Bool {
-        guard !name.utf8.contains(UInt8(ascii: "\n")) else { return false }
-        let line = "\n" + name + "\n"
-        return lines.withCString { names in line.withCString { strstr(names, $0) != nil } }
+        TreeShape.contains(name, inLines: lines)
     }
 }

@@ -9,8 +9,8 @@ import Foundation
 /// edges kept (retargeted where indexes moved), when `TreeEdit`'s conditions on the file hold.
 struct FileTreeEdit {
     var shape: TreeShape
-    /// `shape.edgeStarts()`, worked out once for its roots and its walk.
-    var edgeStarts: [Int]
+    /// `shape.links()`, worked out once for its roots and its walk.
+    var links: TreeLinks
     var edgeNames: String
     /// Where the file's nodes lie among the old shape's nodes, and among the new one's.
     var oldBlock: Range<Int>
@@ -170,12 +170,13 @@ struct FileTreeEdit {
         var edited = TreeShape(nodes: nodes, edges: edges, roots: [], lifted: [], nodeNames: nodeNames, aliasNames: shape.aliasNames,
                                enclosingNames: shape.enclosingNames)
         let oldRoots = shape.roots.map { block.contains($0) ? indexInBlock[$0 - start] : Self.moved($0, block, delta) }
-        let edgeStarts = edited.edgeStarts()
-        let roots = options.roots.isEmpty ? edited.unconfiguredRoots(edgeStarts: edgeStarts) : oldRoots.compactMap { $0 }
+        let links = edited.links()
+        let roots = options.roots.isEmpty ? links.unconfiguredRoots(isSource: { !nodes[$0].isReference })
+            : oldRoots.compactMap { $0 }
         guard roots == oldRoots.compactMap({ $0 }), roots.count == oldRoots.count else { return nil }
         edited.roots = roots
         self.shape = edited
-        self.edgeStarts = edgeStarts
+        self.links = links
     }
 
     /// The first index in `0..<count` where `isAfter` holds, which it does for every index after that one.

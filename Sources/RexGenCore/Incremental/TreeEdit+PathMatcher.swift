@@ -26,7 +26,7 @@ struct PathMatcher {
     /// Matches a walk of the edited shape with the last run's walk from the same root; false when a
     /// declaration of the edited file cannot be read. Arrays held in locals: ten thousand nodes in the debug
     /// build, where each access to a stored struct's array retains and releases it.
-    mutating func match(_ walk: TreeShape.Walk, with oldWalk: TreeShape.Walk, declarations: inout Declarations,
+    mutating func match(_ walk: TreeLinks.Walk, with oldWalk: TreeLinks.Walk, declarations: inout Declarations,
                         newDeclarations: inout Declarations) -> Bool {
         let oldNode = self.oldNode
         let edges = new.edges
@@ -68,7 +68,7 @@ struct PathMatcher {
     /// Whether the generic nodes of a matched walk meet the fates they met last time, along the same paths:
     /// what `LiftPlanner` decides for a generic node depends on its arguments, which the shape does not hold.
     /// - Parameter hadSection: whether an old node had a conformance in the last run's lift file.
-    mutating func genericFatesAreAsBefore(_ walk: TreeShape.Walk, _ oldWalk: TreeShape.Walk, hadSection: (Int) -> Bool,
+    mutating func genericFatesAreAsBefore(_ walk: TreeLinks.Walk, _ oldWalk: TreeLinks.Walk, hadSection: (Int) -> Bool,
                                           declarations: inout Declarations, newDeclarations: inout Declarations) -> Bool {
         let oldNodes = old.nodes
         let nodes = new.nodes

@@ -23,10 +23,9 @@ struct Relift {
               !old.roots.contains(where: { old.nodes[$0].isGeneric && edit.oldBlock.contains($0) }),
               !new.roots.contains(where: { new.nodes[$0].isGeneric && edit.newBlock.contains($0) }),
               let rootNames = Self.uniqueRootNames(oldRoots, of: old, declarations: &declarations) else { return nil }
-        let oldStarts = old.edgeStarts()
-        let newStarts = edit.edgeStarts
-        let oldWalks = oldRoots.map { old.walk(from: $0, edgeStarts: oldStarts) }
-        let newWalks = newRoots.map { new.walk(from: $0, edgeStarts: newStarts) }
+        let oldLinks = old.links()
+        let oldWalks = oldRoots.map { oldLinks.walk(from: $0) }
+        let newWalks = newRoots.map { edit.links.walk(from: $0) }
 
         // The lift file's sections are the old walks' conformances in order (a generic enum whose payload
         // gave no concrete arguments has none), as the cache's `lifted` records them.
@@ -87,7 +86,7 @@ struct Relift {
                 } else {
                     planned += 1
                     guard planned <= Self.mostPlanned,
-                          let conformance = LiftedPath(walk.path(to: node, in: new), root: walk.root, in: new,
+                          let conformance = LiftedPath(walk.path(to: node), root: walk.root, in: new,
                                                        declarations: &newDeclarations, options: options),
                           conformance.ancestorKeys.indices.allSatisfy({ step in
                               keys[conformance.ancestors[step]] == conformance.ancestorKeys[step] }) else { return nil }
@@ -128,7 +127,7 @@ struct Relift {
     }
 
     /// `LiftPlanner`'s warnings for the nodes a walk finds ambiguous, or reaches through an ambiguous one.
-    private static func diagnostics(of walks: [TreeShape.Walk], in shape: TreeShape, rootNames: [String],
+    private static func diagnostics(of walks: [TreeLinks.Walk], in shape: TreeShape, rootNames: [String],
                                     declarations: inout Declarations) -> [Diagnostic]? {
         var diagnostics: [Diagnostic] = []
         for (walk, rootName) in zip(walks, rootNames) {
@@ -139,16 +138,15 @@ struct Relift {
                       let verdict = walk.verdict(of: node) else { return nil }
                 switch verdict {
                 case .ambiguous(let secondWay):
-                    let second = walk.path(to: shape.edges[secondWay].parent, in: shape) + [secondWay]
-                    guard let first = describe(walk.path(to: node, in: shape), in: shape, declarations: &declarations),
+                    let second = walk.path(to: shape.edges[secondWay].parent) + [secondWay]
+                    guard let first = describe(walk.path(to: node), in: shape, declarations: &declarations),
                           let other = describe(second, in: shape, declarations: &declarations) else { return nil }
-                    diagnostics.append(.warning("'\(declaration.qualifiedName)' is reachable along two paths: \(first) and "
-                        + "\(other); no \(protocolName) conformance is generated for it", at: declaration.location))
+                    diagnostics.append(LiftPlanner.ambiguityWarning(declaration, reason: "is reachable along two paths",
+                                                                    paths: (first, other), protocolName: protocolName))
                 case .reachedThrough(let ambiguous):
                     guard let through = declarations.declaration(of: shape.nodes[ambiguous]) else { return nil }
-                    diagnostics.append(.warning("'\(declaration.qualifiedName)' is reached through "
-                        + "'\(through.qualifiedName)', which is ambiguous from '\(rootName)'; no \(protocolName) "
-                        + "conformance is generated for it", at: declaration.location))
+                    diagnostics.append(LiftPlanner.reachedThroughWarning(declaration, through: through.qualifiedName,
+                                                                         rootName: rootName, protocolName: protocolName))
                 case .conformance:
                     break
                 }

@@ -95,6 +95,21 @@ struct TreeShape: Equatable, Sendable {
                   aliasNames: Self.lines(aliases), enclosingNames: Self.lines(enclosing.sorted()))
     }
 
+    /// The shape's edges as `ActionTreeBuilder` and `LiftPlanner` decide over them.
+    func links() -> TreeLinks {
+        var parents: [Int] = []
+        var children: [Int] = []
+        parents.reserveCapacity(edges.count)
+        children.reserveCapacity(edges.count)
+        var index = 0
+        while index < edges.count {
+            parents.append(edges[index].parent)
+            children.append(edges[index].child)
+            index += 1
+        }
+        return TreeLinks(nodeCount: nodes.count, parents: parents, children: children)
+    }
+
     /// A case named as no edit that leaves the tree as it was can change it: by name and labels (two cases
     /// may share a name, never with the same labels), not by place, which cases the tree does not see move.
     static func caseHash(of enumCase: EnumCaseDeclaration) -> UInt64 {
@@ -116,7 +131,9 @@ struct TreeShape: Equatable, Sendable {
 
     /// Whether `name` is one of `lines`' lines.
     static func contains(_ name: String, inLines lines: String) -> Bool {
-        lineNumber(of: name, in: lines) != nil
+        guard !name.utf8.contains(UInt8(ascii: "\n")) else { return false }
+        let needle = "\n" + name + "\n"
+        return lines.withCString { lines in needle.withCString { strstr(lines, $0) != nil } }
     }
 
     /// The number of the first of `lines`' lines that is `name`, counting from 0.

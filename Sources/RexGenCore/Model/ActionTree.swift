@@ -39,18 +39,18 @@ public struct ActionTree: Sendable {
     public let nodes: [Node]
     public let edges: [Edge]
     /// Indices of the root nodes, in source order.
-    public let roots: [Int]
-    /// `edges` ordered by parent (the same array when they already are, as the builder makes them), and
-    /// where each parent's lie in it: not an array of edges per parent, a second copy of every edge.
-    private let edgesInParentOrder: [Edge]
-    private let rangeByParent: [Int: Range<Int>]
+    public internal(set) var roots: [Int]
+    /// `edges` ordered by parent (the same array when they already are, as the builder makes them): the
+    /// edges `links` numbers.
+    let edgesInParentOrder: [Edge]
+    let links: TreeLinks
 
     public init(nodes: [Node], edges: [Edge], roots: [Int]) {
         self.nodes = nodes
         self.edges = edges
         self.roots = roots
-        // Loops, not `Dictionary(grouping:by:)` with a key path: a modular app's tree has ten thousand
-        // edges, and in the debug build the build plugin runs, that is generic work per edge.
+        // Loops, not `sorted` or `map` with key paths: a modular app's tree has ten thousand edges, and in the
+        // debug build the build plugin runs, that is generic work per edge.
         var isInParentOrder = true
         var index = 1
         while index < edges.count, isInParentOrder {
@@ -59,22 +59,23 @@ public struct ActionTree: Sendable {
         }
         let ordered = isInParentOrder ? edges
             : edges.indices.sorted { (edges[$0].parent, $0) < (edges[$1].parent, $1) }.map { edges[$0] }
-        var ranges: [Int: Range<Int>] = [:]
-        var start = 0
-        while start < ordered.count {
-            var end = start + 1
-            while end < ordered.count, ordered[end].parent == ordered[start].parent { end += 1 }
-            ranges[ordered[start].parent] = start..<end
-            start = end
+        var parents: [Int] = []
+        var children: [Int] = []
+        parents.reserveCapacity(ordered.count)
+        children.reserveCapacity(ordered.count)
+        index = 0
+        while index < ordered.count {
+            parents.append(ordered[index].parent)
+            children.append(ordered[index].child)
+            index += 1
         }
         edgesInParentOrder = ordered
-        rangeByParent = ranges
+        links = TreeLinks(nodeCount: nodes.count, parents: parents, children: children)
     }
 
     /// The cases of `parent` that carry another action enum, in source order.
     public func edges(from parent: Int) -> ArraySlice<Edge> {
-        guard let range = rangeByParent[parent] else { return [] }
-        return edgesInParentOrder[range]
+        edgesInParentOrder[links.starts[parent]..<links.starts[parent + 1]]
     }
 
     /// Every node reachable from `starts`, the starts included.

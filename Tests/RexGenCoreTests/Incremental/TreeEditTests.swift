@@ -287,10 +287,10 @@ final class TreeEditTests: XCTestCase {
         XCTAssertEqual(lines, "\n" + names.sorted().joined(separator: "\n") + "\n")
     }
 
-    /// The shape names each node's enum in its file and each edge's case in its parent, and walking it
-    /// gives the roots, conformances (in order, along the same paths) and ambiguous nodes that the builder
-    /// and `LiftPlanner` give, an ambiguous node among them.
-    func testTheShapesWalkDecidesWhatTheLiftPlannerDecides() throws {
+    /// The shape names each node's enum in its file and each edge's case in its parent, and holds the links
+    /// the builder and `LiftPlanner` decided over: walking it gives their roots, conformances (in order, along
+    /// the same paths) and ambiguous nodes, an ambiguous node among them.
+    func testTheShapeHoldsTheLinksTheLiftPlannerWalks() throws {
         project = try IncrementalProject()
         try project.write("public enum TwiceAction: Equatable, Sendable {\n    case movie(MovieAction)\n}\n",
                           toPath: project.path("Twice/Twice.swift"))
@@ -305,16 +305,17 @@ final class TreeEditTests: XCTestCase {
         for (edge, treeEdge) in zip(shape.edges, tree.edges) {
             XCTAssertEqual(TreeShape.enumCase(edge.caseHash, of: tree.nodes[edge.parent].declaration), treeEdge.enumCase)
         }
-        let starts = shape.edgeStarts()
-        XCTAssertEqual(shape.unconfiguredRoots(edgeStarts: starts), tree.roots)
+        let links = shape.links()
+        XCTAssertEqual([links.parents, links.children, links.starts], [tree.links.parents, tree.links.children, tree.links.starts])
+        XCTAssertEqual(links.unconfiguredRoots(isSource: { !shape.nodes[$0].isReference }), tree.roots)
         XCTAssertGreaterThan(plan.roots.count, 1)
         var ambiguous = 0
         for (root, rootPlan) in zip(tree.roots.filter { tree.nodes[$0].declaration.genericParameters.isEmpty }, plan.roots) {
-            let walk = shape.walk(from: root, edgeStarts: starts)
+            let walk = links.walk(from: root)
             let conformances = walk.order.filter { walk.verdict(of: $0) == .conformance }
             XCTAssertEqual(conformances, rootPlan.conformances.map { $0.node })
             for (node, conformance) in zip(conformances, rootPlan.conformances) {
-                XCTAssertEqual(walk.path(to: node, in: shape).map { shape.edges[$0].caseHash },
+                XCTAssertEqual(walk.path(to: node).map { shape.edges[$0].caseHash },
                                conformance.path.map { TreeShape.caseHash(of: $0.enumCase) })
             }
             ambiguous += walk.order.filter { walk.verdict(of: $0) != .conformance }.count
