@@ -4,9 +4,6 @@ public struct ReactorPlan: Sendable {
     /// The generic middleware `liftToState` returns, internal to the module that generates it, so two modules
     /// that both do never make a call ambiguous.
     public static let middlewareLiftTypeName = "StateLiftedMiddleware"
-    /// Type names whose coming or going changes the plan by itself (a `State` hides Reactor's, a `Reactor`
-    /// the module, and the helper's name clashes): no incremental shortcut may assume it did not.
-    static let namesThatMatter: Set<String> = ["State", "Reactor", middlewareLiftTypeName]
 
     public var composites: [CompositeStatePlan]
     /// False when a type of the sources is named `middlewareLiftTypeName`.

@@ -45,6 +45,7 @@ public struct ActionTree: Sendable {
     let edgesInParentOrder: [Edge]
     let links: TreeLinks
 
+    /// - Parameter edges: between indexes of `nodes`, in any order.
     public init(nodes: [Node], edges: [Edge], roots: [Int]) {
         self.nodes = nodes
         self.edges = edges
