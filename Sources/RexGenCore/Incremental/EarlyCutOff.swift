@@ -29,33 +29,22 @@ import Foundation
 /// enums reads it: the other files are decoded from the cache without their enums' cases, members that
 /// cannot be an enum's, imports and diagnostics (`ParsedFileCoding.decodeForPlanning`).
 /// Anything else goes on to `TreeEdit`, then the whole way (`IncrementalReading` and the whole analysis).
-struct EarlyCutOff {
-    /// What the next cache stores anew, by input index: the files read again.
-    var replacedRecords: [Int: GenerationCache.InputRecord]
-    var editedSourceCount: Int
-    /// The edited sources' own files whose content changed, with their index in the cache's outputs and
-    /// their render key.
-    var ownFiles: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key)]
-    /// The model the edited sources' files were planned in: kept alive until the process exits.
-    var model: SourceModel?
-
-    /// The cut-off for this run, or nil when it does not apply.
+enum EarlyCutOff {
+    /// The cut-off for this run (the files read again, and the edited sources' own files whose content
+    /// changed), or nil when it does not apply.
     /// - Parameter unsure: the inputs that may have changed (`IncrementalGeneration.unsureInputs`).
     /// - Parameter inputCount: how many Swift files the run reads, output files among the sources included.
     static func taken(_ cache: GenerationCache, unsure: [Int], options: GenerationOptions, inputs: InputSignatures,
-                      inputCount: Int) -> Self? {
-        let editedSourceCount = unsure.count { !cache.inputs[$0].isSummary }
-        let editsSources = editedSourceCount > 0
+                      inputCount: Int) -> LastRunPatch? {
+        let editsSources = unsure.contains { !cache.inputs[$0].isSummary }
         guard !editsSources || (options.filePerSource && options.templates.isEmpty && options.cHeaders.headers.isEmpty
                                 && inputCount == inputs.paths.count),
               let (edited, records) = readEdited(cache, unsure: unsure, rules: options.selection, inputs: inputs) else {
             return nil
         }
-        guard editsSources else {
-            return EarlyCutOff(replacedRecords: records, editedSourceCount: 0, ownFiles: [], model: nil)
-        }
+        guard editsSources else { return LastRunPatch(replacedRecords: records) }
         guard let (files, model) = ownFiles(cache, edited: edited, options: options) else { return nil }
-        return EarlyCutOff(replacedRecords: records, editedSourceCount: editedSourceCount, ownFiles: files, model: model)
+        return LastRunPatch(replacedRecords: records, files: files, model: model)
     }
 
     /// The inputs that may have changed, read again, when none has a diagnostic of its own, before or now,
@@ -99,7 +88,7 @@ struct EarlyCutOff {
     /// - Returns: the files whose content changed, with their index in the cache's outputs and their key, and
     ///   the model (to be kept alive until the process exits).
     static func ownFiles(_ cache: GenerationCache, edited: [Int: ParsedFile], options: GenerationOptions)
-        -> (files: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key)], model: SourceModel)? {
+        -> (files: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key?)], model: SourceModel)? {
         guard let model = model(cache, replacing: edited), !model.allFiles.contains(where: \.isSourceryOutput) else {
             return nil
         }

@@ -92,13 +92,14 @@ public enum IncrementalGeneration {
                                           inputCount: run.paths.all.count) {
             if exitsAfterwards { ProcessLifetime.keepUntilExit((cutOff, cache)) }
             return .editsStayedInTheirFiles(diagnostics: cache.diagnostics, readFiles: cutOff.replacedRecords.count,
-                                            editedSources: cutOff.editedSourceCount,
-                                            written: write(cutOff, cache: cache, in: run.directory))
+                                            editedSources: cutOff.replacedRecords.values.count { !$0.isSummary },
+                                            written: cutOff.write(over: cache, in: run.directory))
         }
         if let edit = TreeEdit.taken(cache, unsure: unsure, options: options, inputs: run.inputs,
                                      inputCount: run.paths.all.count, directory: run.directory) {
             if exitsAfterwards { ProcessLifetime.keepUntilExit((edit, cache)) }
-            return .treeChanged(diagnostics: edit.diagnostics, written: write(edit, cache: cache, in: run.directory))
+            return .treeChanged(diagnostics: edit.diagnostics ?? cache.diagnostics,
+                                written: edit.write(over: cache, in: run.directory))
         }
         return nil
     }
@@ -225,61 +226,6 @@ public enum IncrementalGeneration {
             index += 1
         }
         return names
-    }
-
-    /// Writes the edited sources' own files and records them, with the files read again, in the cache.
-    private static func write(_ cutOff: EarlyCutOff, cache: GenerationCache, in directory: OutputDirectory)
-        -> OutputDirectory.WriteResult {
-        let (written, outputs) = write(cutOff.ownFiles.map { ($0, $1, $2) }, cache: cache, in: directory)
-        if written.diagnostics.isEmpty, let bytes = cache.replacing(inputs: cutOff.replacedRecords, outputs: outputs) {
-            GenerationCache.save(bytes, to: directory)
-        } else {
-            GenerationCache.remove(from: directory)
-        }
-        return written
-    }
-
-    /// Writes the lift file anew (if it changed) and a source's own file (if it did), and records them, the
-    /// edited file, the tree and the diagnostics in the cache.
-    private static func write(_ edit: TreeEdit, cache: GenerationCache, in directory: OutputDirectory)
-        -> OutputDirectory.WriteResult {
-        var files: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key?)] = edit.ownFiles.map { ($0, $1, $2) }
-        if let file = edit.liftFile, let outputIndex = cache.outputs.firstIndex(where: { $0.path == file.name }) {
-            files.append((file, outputIndex, nil))
-        }
-        let (written, outputs) = write(files, cache: cache, in: directory)
-        if written.diagnostics.isEmpty, edit.liftFile == nil || outputs.count == edit.ownFiles.count + 1,
-           let bytes = cache.replacing(inputs: [edit.replacedRecord.index: edit.replacedRecord.record], outputs: outputs,
-                                       edgeNames: edit.edgeNames, lift: (edit.liftSections, edit.shape),
-                                       diagnostics: edit.diagnostics) {
-            GenerationCache.save(bytes, to: directory)
-        } else {
-            GenerationCache.remove(from: directory)
-        }
-        return written
-    }
-
-    /// Writes a shortcut's outputs (each by its index in the cache's outputs, with its render key if it has
-    /// one) where their content changed; returns what the cache records of them now.
-    private static func write(_ files: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key?)],
-                              cache: GenerationCache, in directory: OutputDirectory)
-        -> (OutputDirectory.WriteResult, [Int: GenerationCache.Entry]) {
-        var lastWritten: [String: (signature: SourceSnapshot.Signature, contentHash: UInt64)] = [:]
-        for (_, outputIndex, _) in files {
-            let output = cache.outputs[outputIndex]
-            if let signature = output.signature, let hash = output.contentHash { lastWritten[output.path] = (signature, hash) }
-        }
-        let hashes = files.map { rendered in
-            var contents = rendered.file.contents
-            return contents.withUTF8 { ContentHash.of(UnsafeRawBufferPointer($0)) }
-        }
-        let written = directory.write(files.map(\.file), lastWritten: lastWritten, contentHashes: { hashes })
-        var outputs: [Int: GenerationCache.Entry] = [:]
-        for ((file, outputIndex, key), hash) in zip(files, hashes) {
-            outputs[outputIndex] = GenerationCache.Entry(path: file.name, signature: SourceSnapshot.signature(of: directory.filePath(file.name)),
-                                                         contentHash: hash, renderKey: key)
-        }
-        return (written, outputs)
     }
 
     /// With one file per source, the outputs that are on disk exactly as the last run wrote them (same

@@ -34,27 +34,14 @@ import Foundation
 ///   `LiftPlanner` makes of one depends on its arguments, which the shape does not hold;
 /// - at most `Relift.mostPlanned` conformances are planned anew (beyond, the whole way costs as much).
 /// Anything else goes the usual way (`IncrementalReading`, then the whole analysis).
-struct TreeEdit {
-    /// What the next cache stores anew for the edited file.
-    var replacedRecord: (index: Int, record: GenerationCache.InputRecord)
-    /// The lift file anew, or nil when its content is as it was.
-    var liftFile: GeneratedFile?
-    var liftSections: [RenderedSections.Record]
-    var shape: TreeShape
-    var edgeNames: String
-    /// The run's diagnostics, as printed lines: the last run's with the lift planner's swapped.
-    var diagnostics: [String]
-    /// For a source (with one file per source): its own file, if its content changed, with its index in the
-    /// cache's outputs and its render key; and the model it was planned in, kept alive until the process exits.
-    var ownFiles: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key)]
-    var model: SourceModel?
-
-    /// The edit for this run, or nil when it does not apply.
+enum TreeEdit {
+    /// The edit for this run (the edited file read again, the lift file and a source's own file where they
+    /// changed, the tree's shape, payload names and diagnostics anew), or nil when it does not apply.
     /// - Parameter unsure: the inputs that may have changed, by `IncrementalGeneration.unsureInputs`, which
     ///   also checked the options, the input list and the outputs.
     /// - Parameter inputCount: how many Swift files the run reads, its outputs among them.
     static func taken(_ cache: GenerationCache, unsure: [Int], options: GenerationOptions, inputs: InputSignatures,
-                      inputCount: Int, directory: OutputDirectory) -> Self? {
+                      inputCount: Int, directory: OutputDirectory) -> LastRunPatch? {
         let rules = options.selection
         // Racy inputs are unsure whether or not they changed: those whose content is as it was are left out.
         let changed = unsure.count == 1 ? unsure
@@ -75,7 +62,7 @@ struct TreeEdit {
               !cache.diagnostics.contains(where: { $0.contains(path) && !liftDiagnostics($0) }),
               let edit = FileTreeEdit(old: old, new: answer.file, index: index, isSource: !isSummary, cache: cache,
                                       shape: oldShape, options: options),
-              var text = cache.previousFile(LiftRenderer.fileName, in: directory) else { return nil }
+              let text = cache.previousFile(LiftRenderer.fileName, in: directory) else { return nil }
         let new = answer.file
         var declarations = Declarations(cache: cache, edited: index, file: old)
         var newDeclarations = Declarations(cache: cache, edited: index, file: new)
@@ -85,25 +72,24 @@ struct TreeEdit {
                                                            adding: relift.newDiagnostics) else { return nil }
         var shape = edit.shape
         shape.lifted = relift.lifted
-        let textChanged = relift.text != text
-        text = relift.text
+        var patch = LastRunPatch(
+            replacedRecords: [index: GenerationCache.InputRecord(
+                signed: signature, isRacy: inputs.isRacy(signature), path: path, parse: .parsed(new),
+                contentHash: answer.contentHash, isSummary: isSummary)],
+            edgeNames: edit.edgeNames, lift: (relift.sections, shape), diagnostics: diagnostics)
         // A source's own file has the file's new cases' properties (the build plugin's layout): planned last,
         // as it decodes the whole model, which an edit that is not taken need not.
-        var ownFiles: [(file: GeneratedFile, outputIndex: Int, key: RenderedSections.Key)] = []
-        var model: SourceModel?
         if !isSummary {
-            guard let (files, planned) = EarlyCutOff.ownFiles(cache, edited: [index: new], options: options)
-            else { return nil }
-            ownFiles = files
-            model = planned
+            guard let (files, model) = EarlyCutOff.ownFiles(cache, edited: [index: new], options: options) else { return nil }
+            patch.files = files
+            patch.model = model
         }
-        let record = GenerationCache.InputRecord(signed: signature, isRacy: inputs.isRacy(signature), path: path,
-                                                 parse: .parsed(new), contentHash: answer.contentHash, isSummary: isSummary)
-        return TreeEdit(
-            replacedRecord: (index, record),
-            liftFile: textChanged ? GeneratedFile(name: LiftRenderer.fileName, contents: String(decoding: text, as: UTF8.self)) : nil,
-            liftSections: relift.sections, shape: shape, edgeNames: edit.edgeNames, diagnostics: diagnostics,
-            ownFiles: ownFiles, model: model)
+        if relift.text != text {
+            guard let outputIndex = cache.outputs.firstIndex(where: { $0.path == LiftRenderer.fileName }) else { return nil }
+            patch.files.append((GeneratedFile(name: LiftRenderer.fileName, contents: String(decoding: relift.text, as: UTF8.self)),
+                                outputIndex, nil))
+        }
+        return patch
     }
 }
 
