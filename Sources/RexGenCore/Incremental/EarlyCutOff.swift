@@ -31,55 +31,26 @@ import Foundation
 /// Anything else goes on to `TreeEdit`, then the whole way (`IncrementalReading` and the whole analysis).
 enum EarlyCutOff {
     /// The cut-off for this run (the files read again, and the edited sources' own files whose content
-    /// changed), or nil when it does not apply.
-    /// - Parameter unsure: the inputs that may have changed (`IncrementalGeneration.unsureInputs`).
+    /// changed), or nil when it does not apply: an edited file's summary changed, or a diagnostic of the last
+    /// run names one.
     /// - Parameter inputCount: how many Swift files the run reads, output files among the sources included.
-    static func taken(_ cache: GenerationCache, unsure: [Int], options: GenerationOptions, inputs: InputSignatures,
+    static func taken(_ cache: GenerationCache, edited: EditedInputs, options: GenerationOptions, inputs: InputSignatures,
                       inputCount: Int) -> LastRunPatch? {
-        let editsSources = unsure.contains { !cache.inputs[$0].isSummary }
+        let editsSources = edited.files.contains { !$0.isReference }
         guard !editsSources || (options.filePerSource && options.templates.isEmpty && options.cHeaders.headers.isEmpty
                                 && inputCount == inputs.paths.count),
-              let (edited, records) = readEdited(cache, unsure: unsure, rules: options.selection, inputs: inputs) else {
-            return nil
+              edited.files.allSatisfy({ file in
+                  file.summaryIsUnchanged && !cache.diagnostics.contains(where: { $0.contains(file.path) })
+              }) else { return nil }
+        var records: [Int: GenerationCache.InputRecord] = [:]
+        var files: [Int: ParsedFile] = [:]
+        for file in edited.files {
+            records[file.index] = file.record
+            files[file.index] = file.new
         }
         guard editsSources else { return LastRunPatch(replacedRecords: records) }
-        guard let (files, model) = ownFiles(cache, edited: edited, options: options) else { return nil }
-        return LastRunPatch(replacedRecords: records, files: files, model: model)
-    }
-
-    /// The inputs that may have changed, read again, when none has a diagnostic of its own, before or now,
-    /// none is named by one of the last run's, and each one's `CrossFileSummary` is as it was. Nil otherwise.
-    /// - Returns: each edited file as it is now, and what the next cache stores for it, by input index.
-    static func readEdited(_ cache: GenerationCache, unsure: [Int], rules: SelectionRules, inputs: InputSignatures)
-        -> (files: [Int: ParsedFile], records: [Int: GenerationCache.InputRecord])? {
-        guard !unsure.isEmpty, cache.summaryKey == rules.referenceSummaryKey,
-              unsure.allSatisfy({ cache.inputs[$0].parsedRange != nil && inputs.signatures[$0] != nil }),
-              cache.parseSectionIsIntact() else {
-            return nil
-        }
-        let requests = unsure.map { index in
-            SourceReadingStage.Request(path: inputs.paths[index], hashesContent: inputs.isRacy(inputs.signatures[index]!),
-                                       cached: nil, summaryRules: cache.inputs[index].isSummary ? rules : nil)
-        }
-        let answers = SourceReadingStage.read(requests)
-        let edgeNames = EdgeNames(lines: cache.edgeNames)
-        var files: [Int: ParsedFile] = [:]
-        var records: [Int: GenerationCache.InputRecord] = [:]
-        for (index, answer) in zip(unsure, answers) {
-            let path = inputs.paths[index]
-            let isReference = cache.inputs[index].isSummary
-            guard answer.file.diagnostics.isEmpty, let cached = cache.parsedFile(at: index), cached.diagnostics.isEmpty,
-                  CrossFileSummary(answer.file, isReference: isReference, rules: rules, edgeNames: edgeNames)
-                      == CrossFileSummary(cached, isReference: isReference, rules: rules, edgeNames: edgeNames),
-                  !cache.diagnostics.contains(where: { $0.contains(path) }) else {
-                return nil
-            }
-            files[index] = answer.file
-            records[index] = GenerationCache.InputRecord(
-                signed: inputs.signatures[index]!, isRacy: inputs.isRacy(inputs.signatures[index]!),
-                path: path, parse: .parsed(answer.file), contentHash: answer.contentHash, isSummary: isReference)
-        }
-        return (files, records)
+        guard let (ownFiles, model) = ownFiles(cache, edited: files, options: options) else { return nil }
+        return LastRunPatch(replacedRecords: records, files: ownFiles, model: model)
     }
 
     /// The edited sources' own files, planned and rendered in the model of the last run with the edited

@@ -88,14 +88,15 @@ public enum IncrementalGeneration {
         if contentIsUnchanged(of: unsure, in: cache, inputs: run.inputs) {
             return .upToDate(diagnostics: cache.diagnostics)
         }
-        if let cutOff = EarlyCutOff.taken(cache, unsure: unsure, options: options, inputs: run.inputs,
+        guard let edited = EditedInputs(cache, unsure: unsure, rules: options.selection, inputs: run.inputs) else { return nil }
+        if let cutOff = EarlyCutOff.taken(cache, edited: edited, options: options, inputs: run.inputs,
                                           inputCount: run.paths.all.count) {
             if exitsAfterwards { ProcessLifetime.keepUntilExit((cutOff, cache)) }
             return .editsStayedInTheirFiles(diagnostics: cache.diagnostics, readFiles: cutOff.replacedRecords.count,
                                             editedSources: cutOff.replacedRecords.values.count { !$0.isSummary },
                                             written: cutOff.write(over: cache, in: run.directory))
         }
-        if let edit = TreeEdit.taken(cache, unsure: unsure, options: options, inputs: run.inputs,
+        if let edit = TreeEdit.taken(cache, edited: edited, options: options, inputs: run.inputs,
                                      inputCount: run.paths.all.count, directory: run.directory) {
             if exitsAfterwards { ProcessLifetime.keepUntilExit((edit, cache)) }
             return .treeChanged(diagnostics: edit.diagnostics ?? cache.diagnostics,

@@ -37,33 +37,22 @@ import Foundation
 enum TreeEdit {
     /// The edit for this run (the edited file read again, the lift file and a source's own file where they
     /// changed, the tree's shape, payload names and diagnostics anew), or nil when it does not apply.
-    /// - Parameter unsure: the inputs that may have changed, by `IncrementalGeneration.unsureInputs`, which
-    ///   also checked the options, the input list and the outputs.
+    /// - Parameter edited: the inputs that may have changed, read again; the caller checked the options, the
+    ///   input list and the outputs (`IncrementalGeneration.unsureInputs`).
     /// - Parameter inputCount: how many Swift files the run reads, its outputs among them.
-    static func taken(_ cache: GenerationCache, unsure: [Int], options: GenerationOptions, inputs: InputSignatures,
+    static func taken(_ cache: GenerationCache, edited: EditedInputs, options: GenerationOptions, inputs: InputSignatures,
                       inputCount: Int, directory: OutputDirectory) -> LastRunPatch? {
-        let rules = options.selection
         // Racy inputs are unsure whether or not they changed: those whose content is as it was are left out.
-        let changed = unsure.count == 1 ? unsure
-            : unsure.filter { !IncrementalGeneration.contentIsUnchanged(of: [$0], in: cache, inputs: inputs) }
-        guard changed.count == 1, let index = changed.first, cache.inputs[index].isSummary || options.filePerSource,
-              options.templates.isEmpty, !options.lift.isEmpty, !options.lift.contains(.reactor),
-              options.cHeaders.headers.isEmpty, inputCount == inputs.paths.count,
-              cache.summaryKey == rules.referenceSummaryKey, let signature = inputs.signatures[index],
-              cache.inputs[index].parsedRange != nil, let oldShape = cache.treeShape,
-              cache.parseSectionIsIntact() else { return nil }
-        let path = inputs.paths[index]
-        let isSummary = cache.inputs[index].isSummary
-        let request = SourceReadingStage.Request(path: path, hashesContent: inputs.isRacy(signature), cached: nil,
-                                                 summaryRules: isSummary ? rules : nil)
+        let changed = edited.files.filter { !$0.isUnchanged }
         let liftDiagnostics = { (line: String) in line.hasSuffix(" conformance is generated for it") }
-        guard let answer = SourceReadingStage.read([request]).first, answer.file.diagnostics.isEmpty,
-              let old = cache.parsedFile(at: index), old.diagnostics.isEmpty,
-              !cache.diagnostics.contains(where: { $0.contains(path) && !liftDiagnostics($0) }),
-              let edit = FileTreeEdit(old: old, new: answer.file, index: index, isSource: !isSummary, cache: cache,
-                                      shape: oldShape, options: options),
+        guard changed.count == 1, let file = changed.first, file.isReference || options.filePerSource,
+              options.templates.isEmpty, !options.lift.isEmpty, !options.lift.contains(.reactor),
+              options.cHeaders.headers.isEmpty, inputCount == inputs.paths.count, let oldShape = cache.treeShape,
+              !cache.diagnostics.contains(where: { $0.contains(file.path) && !liftDiagnostics($0) }),
+              let edit = FileTreeEdit(old: file.old, new: file.new, index: file.index, isSource: !file.isReference,
+                                      cache: cache, shape: oldShape, options: options),
               let text = cache.previousFile(LiftRenderer.fileName, in: directory) else { return nil }
-        let new = answer.file
+        let (index, old, new) = (file.index, file.old, file.new)
         var declarations = Declarations(cache: cache, edited: index, file: old)
         var newDeclarations = Declarations(cache: cache, edited: index, file: new)
         guard let relift = Relift(old: oldShape, new: edit.shape, edit: edit, sections: cache.liftSections, text: text,
@@ -72,14 +61,11 @@ enum TreeEdit {
                                                            adding: relift.newDiagnostics) else { return nil }
         var shape = edit.shape
         shape.lifted = relift.lifted
-        var patch = LastRunPatch(
-            replacedRecords: [index: GenerationCache.InputRecord(
-                signed: signature, isRacy: inputs.isRacy(signature), path: path, parse: .parsed(new),
-                contentHash: answer.contentHash, isSummary: isSummary)],
-            edgeNames: edit.edgeNames, lift: (relift.sections, shape), diagnostics: diagnostics)
+        var patch = LastRunPatch(replacedRecords: [index: file.record], edgeNames: edit.edgeNames, lift: (relift.sections, shape),
+                                 diagnostics: diagnostics)
         // A source's own file has the file's new cases' properties (the build plugin's layout): planned last,
         // as it decodes the whole model, which an edit that is not taken need not.
-        if !isSummary {
+        if !file.isReference {
             guard let (files, model) = EarlyCutOff.ownFiles(cache, edited: [index: new], options: options) else { return nil }
             patch.files = files
             patch.model = model
