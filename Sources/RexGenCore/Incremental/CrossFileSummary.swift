@@ -74,6 +74,6 @@ struct EdgeNames {
     /// are looked up (splitting tens of thousands of names into a set would cost more, in the debug build
     /// most of the run).
     func contains(_ name: String) -> Bool {
-        TreeShape.contains(name, inLines: lines)
+        NameLines.contains(name, inLines: lines)
     }
 }

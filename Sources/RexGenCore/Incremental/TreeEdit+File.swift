@@ -1,6 +1,5 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
 #else
 import Foundation
 #endif
@@ -54,11 +53,11 @@ struct FileTreeEdit {
         for name in changed {
             guard name.utf8.allSatisfy({ $0 < 0x80 }), !options.roots.contains(name),
                   !cache.parses(otherThan: index, mention: name),
-                  !TreeShape.contains(name, inLines: shape.aliasNames),
+                  !NameLines.contains(name, inLines: shape.aliasNames),
                   !aliasTargets.contains(where: { $0.contains(name) }) else { return nil }
         }
         // An enum of another file declared inside one of the file's nodes may be a node by its cases.
-        for name in oldNodes.map(\.name) + newNodes.map(\.name) where TreeShape.contains(name, inLines: shape.enclosingNames) {
+        for name in oldNodes.map(\.name) + newNodes.map(\.name) where NameLines.contains(name, inLines: shape.enclosingNames) {
             return nil
         }
         let oldView = isSource ? old.referenceSummary(rules: rules) : old
@@ -67,11 +66,11 @@ struct FileTreeEdit {
 
         var edgeNames = cache.edgeNames
         for name in removedEnums.sorted() {
-            guard let removed = EdgeNameLines.removing(name, from: edgeNames) else { return nil }
+            guard let removed = NameLines.removing(name, from: edgeNames) else { return nil }
             edgeNames = removed
         }
         for name in addedEnums.sorted() {
-            guard let inserted = EdgeNameLines.inserting(name, into: edgeNames) else { return nil }
+            guard let inserted = NameLines.inserting(name, into: edgeNames) else { return nil }
             edgeNames = inserted
         }
         self.edgeNames = edgeNames
@@ -84,11 +83,11 @@ struct FileTreeEdit {
         let block = oldBlock
         let delta = newNodes.count - oldNodes.count
         func lookUp(_ name: String) -> Int?? {
-            let line = TreeShape.lineNumber(of: name, in: shape.nodeNames)
+            let line = NameLines.lineNumber(of: name, in: shape.nodeNames)
             if let line, line < block.lowerBound { return line }
             if let position = newNodes.firstIndex(where: { $0.name == name }) { return start + position }
             if let line { return block.contains(line) ? .some(nil) : line + delta }
-            return TreeShape.contains(name, inLines: shape.aliasNames) ? nil : .some(nil)
+            return NameLines.contains(name, inLines: shape.aliasNames) ? nil : .some(nil)
         }
         // What each payload of the file's nodes resolved to last time, by node and payload: the same text in
         // the same node resolves alike unless it names a name the edit changed (those are named nowhere else).
@@ -166,7 +165,7 @@ struct FileTreeEdit {
         }
         guard movedChildren else { return nil }
         let nodeNames = oldNodes.map(\.name) == newNodes.map(\.name) ? shape.nodeNames
-            : TreeShape.replacingLines(block, with: newNodes.map(\.name), in: shape.nodeNames)
+            : NameLines.replacing(block, with: newNodes.map(\.name), in: shape.nodeNames)
         var edited = TreeShape(nodes: nodes, edges: edges, roots: [], lifted: [], nodeNames: nodeNames, aliasNames: shape.aliasNames,
                                enclosingNames: shape.enclosingNames)
         let oldRoots = shape.roots.map { block.contains($0) ? indexInBlock[$0 - start] : Self.moved($0, block, delta) }
@@ -219,32 +218,5 @@ struct FileTreeEdit {
         summary.members.removeAll { names.contains($0.ownerName) }
         for index in summary.enums.indices { summary.enums[index].cases = [] }
         return ParsedFileCoding.positionFreeHash(of: summary)
-    }
-}
-
-extension TreeShape {
-    /// `lines` with its lines numbered `range` (from 0) replaced by `names`.
-    static func replacingLines(_ range: Range<Int>, with names: [String], in lines: String) -> String {
-        var bytes = Array(lines.utf8)
-        // The newlines that open line `range.lowerBound` and line `range.upperBound` (or end the last line).
-        let (lower, upper) = bytes.withUnsafeBufferPointer { buffer -> (Int, Int) in
-            var found: [Int] = []
-            var line = -1
-            var cursor = 0
-            let base = buffer.baseAddress!
-            while cursor < buffer.count, found.count < 2,
-                  let hit = memchr(base + cursor, 0x0A, buffer.count - cursor) {
-                let offset = hit.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base)
-                line += 1
-                if line == range.lowerBound { found.append(offset) }
-                if line == range.upperBound { found.append(offset) }
-                cursor = offset + 1
-            }
-            return (found.first ?? buffer.count, found.last ?? buffer.count)
-        }
-        var replacement: [UInt8] = []
-        for name in names { replacement += [0x0A] + Array(name.utf8) }
-        bytes.replaceSubrange(lower..<upper, with: replacement)
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,6 +1,5 @@
 #if canImport(FoundationEssentials)
 import FoundationEssentials
-import Glibc
 #else
 import Foundation
 #endif
@@ -65,10 +64,10 @@ struct TreeShape: Equatable, Sendable {
             index += 1
         }
         var edges: [Edge] = []
-        edges.reserveCapacity(tree.edges.count)
+        edges.reserveCapacity(tree.edgesInParentOrder.count)
         index = 0
-        while index < tree.edges.count {
-            let edge = tree.edges[index]
+        while index < tree.edgesInParentOrder.count {
+            let edge = tree.edgesInParentOrder[index]
             edges.append(Edge(parent: edge.parent, child: edge.child, caseHash: Self.caseHash(of: edge.enumCase)))
             index += 1
         }
@@ -91,8 +90,8 @@ struct TreeShape: Equatable, Sendable {
                 index += 1
             }
         }
-        self.init(nodes: nodes, edges: edges, roots: tree.roots, lifted: lifted, nodeNames: Self.lines(names),
-                  aliasNames: Self.lines(aliases), enclosingNames: Self.lines(enclosing.sorted()))
+        self.init(nodes: nodes, edges: edges, roots: tree.roots, lifted: lifted, nodeNames: NameLines.lines(names),
+                  aliasNames: NameLines.lines(aliases), enclosingNames: NameLines.lines(enclosing.sorted()))
     }
 
     /// The shape's edges as `ActionTreeBuilder` and `LiftPlanner` decide over them.
@@ -123,38 +122,6 @@ struct TreeShape: Equatable, Sendable {
     /// The case of `declaration` that `hash` names.
     static func enumCase(_ hash: UInt64, of declaration: EnumDeclaration) -> EnumCaseDeclaration? {
         declaration.cases.first { caseHash(of: $0) == hash }
-    }
-
-    static func lines(_ names: [String]) -> String {
-        names.isEmpty ? "\n" : "\n" + names.joined(separator: "\n") + "\n"
-    }
-
-    /// Whether `name` is one of `lines`' lines.
-    static func contains(_ name: String, inLines lines: String) -> Bool {
-        guard !name.utf8.contains(UInt8(ascii: "\n")) else { return false }
-        let needle = "\n" + name + "\n"
-        return lines.withCString { lines in needle.withCString { strstr(lines, $0) != nil } }
-    }
-
-    /// The number of the first of `lines`' lines that is `name`, counting from 0.
-    static func lineNumber(of name: String, in lines: String) -> Int? {
-        guard !name.utf8.contains(UInt8(ascii: "\n")) else { return nil }
-        let needle = "\n" + name + "\n"
-        return lines.withCString { start in
-            needle.withCString { needle -> Int? in
-                guard let found = strstr(start, needle) else { return nil }
-                // Newlines before the match, the one that opens the first line excepted.
-                var count = -1
-                var cursor = UnsafePointer(start)
-                let end = UnsafePointer(found)
-                while let newline = memchr(cursor, 0x0A, end - cursor + 1) {
-                    count += 1
-                    cursor = UnsafePointer(newline.assumingMemoryBound(to: CChar.self)) + 1
-                    if cursor > end { break }
-                }
-                return count
-            }
-        }
     }
 
     // MARK: Coding

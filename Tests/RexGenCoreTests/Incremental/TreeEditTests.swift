@@ -272,18 +272,18 @@ final class TreeEditTests: XCTestCase {
         }
     }
 
-    func testEdgeNameLinesStaySortedAndWhole() {
-        XCTAssertEqual(EdgeNameLines.inserting("B", into: "\nA\nC\n"), "\nA\nB\nC\n")
-        XCTAssertEqual(EdgeNameLines.inserting("A", into: "\nAB\nC\n"), "\nA\nAB\nC\n")
-        XCTAssertEqual(EdgeNameLines.inserting("D", into: "\nA\nC\n"), "\nA\nC\nD\n")
-        XCTAssertEqual(EdgeNameLines.inserting("A", into: "\n\n"), "\nA\n")
-        XCTAssertNil(EdgeNameLines.inserting("C", into: "\nA\nC\n"))
-        XCTAssertEqual(EdgeNameLines.removing("C", from: "\nA\nC\nCD\n"), "\nA\nCD\n")
-        XCTAssertEqual(EdgeNameLines.removing("A", from: "\nA\n"), "\n\n")
-        XCTAssertNil(EdgeNameLines.removing("AB", from: "\nA\nC\n"))
+    func testNameLinesStaySortedAndWhole() {
+        XCTAssertEqual(NameLines.inserting("B", into: "\nA\nC\n"), "\nA\nB\nC\n")
+        XCTAssertEqual(NameLines.inserting("A", into: "\nAB\nC\n"), "\nA\nAB\nC\n")
+        XCTAssertEqual(NameLines.inserting("D", into: "\nA\nC\n"), "\nA\nC\nD\n")
+        XCTAssertEqual(NameLines.inserting("A", into: "\n\n"), "\nA\n")
+        XCTAssertNil(NameLines.inserting("C", into: "\nA\nC\n"))
+        XCTAssertEqual(NameLines.removing("C", from: "\nA\nC\nCD\n"), "\nA\nCD\n")
+        XCTAssertEqual(NameLines.removing("A", from: "\nA\n"), "\n\n")
+        XCTAssertNil(NameLines.removing("AB", from: "\nA\nC\n"))
         let names = ["Zeta", "alpha", "Beta_2", "Beta"]
         var lines = "\n\n"
-        for name in names { lines = EdgeNameLines.inserting(name, into: lines)! }
+        for name in names { lines = NameLines.inserting(name, into: lines)! }
         XCTAssertEqual(lines, "\n" + names.sorted().joined(separator: "\n") + "\n")
     }
 
@@ -326,14 +326,14 @@ final class TreeEditTests: XCTestCase {
 
     /// Lines of a shape's names are found by number and replaced in place.
     func testShapeNameLines() {
-        let lines = TreeShape.lines(["A", "B.C", "D"])
-        XCTAssertEqual(TreeShape.lineNumber(of: "A", in: lines), 0)
-        XCTAssertEqual(TreeShape.lineNumber(of: "D", in: lines), 2)
-        XCTAssertNil(TreeShape.lineNumber(of: "B", in: lines))
-        XCTAssertEqual(TreeShape.replacingLines(1..<2, with: ["X", "Y"], in: lines), "\nA\nX\nY\nD\n")
-        XCTAssertEqual(TreeShape.replacingLines(3..<3, with: ["E"], in: lines), "\nA\nB.C\nD\nE\n")
-        XCTAssertEqual(TreeShape.replacingLines(0..<1, with: [], in: lines), "\nB.C\nD\n")
-        XCTAssertEqual(TreeShape.replacingLines(0..<0, with: ["Z"], in: TreeShape.lines([])), "\nZ\n")
+        let lines = NameLines.lines(["A", "B.C", "D"])
+        XCTAssertEqual(NameLines.lineNumber(of: "A", in: lines), 0)
+        XCTAssertEqual(NameLines.lineNumber(of: "D", in: lines), 2)
+        XCTAssertNil(NameLines.lineNumber(of: "B", in: lines))
+        XCTAssertEqual(NameLines.replacing(1..<2, with: ["X", "Y"], in: lines), "\nA\nX\nY\nD\n")
+        XCTAssertEqual(NameLines.replacing(3..<3, with: ["E"], in: lines), "\nA\nB.C\nD\nE\n")
+        XCTAssertEqual(NameLines.replacing(0..<1, with: [], in: lines), "\nB.C\nD\n")
+        XCTAssertEqual(NameLines.replacing(0..<0, with: ["Z"], in: NameLines.lines([])), "\nZ\n")
     }
 
     /// A printed diagnostic's place is read back as `Diagnostic.description` wrote it, a path with colons too.
