@@ -106,6 +106,32 @@ final class DocumentationTests: XCTestCase {
         })
     }
 
+    // MARK: - Sizes
+
+    /// "about 14,000 lines": what a clean build compiles for the plugin's tool, within 10% of the code today.
+    func testStatedSizeOfTheToolIsTodays() throws {
+        var lines = 0
+        for target in ["RexGenCore", "RexGenBuildTool"] {
+            let folder = Self.root.appendingPathComponent("Sources/\(target)")
+            let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: folder.path))
+            for case let path as String in enumerator where path.hasSuffix(".swift") {
+                let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+                lines += text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+            }
+        }
+        let claim = try NSRegularExpression(pattern: #"about ([0-9]+),000 lines"#)
+        for page in ["README.md", "docs/Plugins.md"] {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(page), encoding: .utf8)
+            let matches = claim.matches(in: text, range: NSRange(text.startIndex..., in: text))
+            XCTAssertFalse(matches.isEmpty, "\(page) no longer states the tool's size; update this test")
+            for match in matches {
+                let thousands = try XCTUnwrap(Range(match.range(at: 1), in: text).flatMap { Int(text[$0]) })
+                XCTAssertLessThanOrEqual(abs(thousands * 1000 - lines), lines / 10,
+                                         "\(page) says about \(thousands),000 lines; the tool is \(lines) lines today")
+            }
+        }
+    }
+
     // MARK: - Commands shown with their output
 
     /// ```` ```console ```` blocks: `$ rexgen …` lines run from the repository root, each followed by what it
