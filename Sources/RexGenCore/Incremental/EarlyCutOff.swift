@@ -15,8 +15,10 @@ import Foundation
 ///   sources' own files are planned, rendered and written where their content changed. That is the plugin's
 ///   usual run after an edit in the target's own files.
 ///
-/// It applies when, against the last run's cache (the options, extra files, inputs and every output file
-/// as it left them, checked by `IncrementalGeneration.unsureInputs`, and its parse section intact):
+/// When no edited file's parse changed at all (`EditedInputs.File.isUnchanged`), it always applies: the
+/// outputs and diagnostics follow from the parses alone. Otherwise it applies when, against the last run's
+/// cache (the options, extra files, inputs and every output file as it left them, checked by
+/// `IncrementalGeneration.unsureInputs`, and its parse section intact):
 /// - no edited file has a diagnostic, before or now, nor does any diagnostic of the last run name it (it
 ///   would now point at other lines);
 /// - for an edited source: one file per source, the built-in outputs (no templates), no C headers (their
@@ -36,19 +38,17 @@ enum EarlyCutOff {
     /// - Parameter inputCount: how many Swift files the run reads, output files among the sources included.
     static func taken(_ cache: GenerationCache, edited: EditedInputs, options: GenerationOptions, inputs: InputSignatures,
                       inputCount: Int) -> LastRunPatch? {
+        let records = edited.records
+        if edited.files.allSatisfy(\.isUnchanged) { return LastRunPatch(replacedRecords: records) }
         let editsSources = edited.files.contains { !$0.isReference }
         guard !editsSources || (options.filePerSource && options.templates.isEmpty && options.cHeaders.headers.isEmpty
                                 && inputCount == inputs.paths.count),
               edited.files.allSatisfy({ file in
-                  file.summaryIsUnchanged && !cache.diagnostics.contains(where: { $0.contains(file.path) })
+                  file.summaryIsUnchanged && !file.hasDiagnostics && !cache.diagnostics.contains(where: { $0.contains(file.path) })
               }) else { return nil }
-        var records: [Int: GenerationCache.InputRecord] = [:]
-        var files: [Int: ParsedFile] = [:]
-        for file in edited.files {
-            records[file.index] = file.record
-            files[file.index] = file.new
-        }
         guard editsSources else { return LastRunPatch(replacedRecords: records) }
+        var files: [Int: ParsedFile] = [:]
+        for file in edited.files { files[file.index] = file.new }
         guard let (ownFiles, model) = ownFiles(cache, edited: files, options: options) else { return nil }
         return LastRunPatch(replacedRecords: records, files: ownFiles, model: model)
     }

@@ -11,15 +11,22 @@ struct EditedInputs {
         var new: ParsedFile
         /// What the next cache stores for the file.
         var record: GenerationCache.InputRecord
-        /// A racy file whose content is the one the cache hashed.
+        /// Its parse encodes to the cached bytes (a file touched, or rewritten alike, or edited only after its
+        /// last declaration): a run's outputs and diagnostics follow from the parses alone, so it changes none.
         var isUnchanged: Bool
         var summaryIsUnchanged: Bool
+        /// It has a diagnostic of its own, before or now: one that may name lines that moved.
+        var hasDiagnostics: Bool
     }
 
     var files: [File]
 
-    /// Nil when the cache cannot give an input's last parse, or an input has a diagnostic of its own, before
-    /// or now (it would name lines that may have moved).
+    /// What the next cache stores anew for every file read again.
+    var records: [Int: GenerationCache.InputRecord] {
+        Dictionary(uniqueKeysWithValues: files.map { ($0.index, $0.record) })
+    }
+
+    /// Nil when the cache cannot give an input's last parse.
     /// - Parameter unsure: the inputs that may have changed (`IncrementalGeneration.unsureInputs`).
     init?(_ cache: GenerationCache, unsure: [Int], rules: SelectionRules, inputs: InputSignatures) {
         guard !unsure.isEmpty, cache.summaryKey == rules.referenceSummaryKey,
@@ -36,16 +43,18 @@ struct EditedInputs {
         for (index, answer) in zip(unsure, SourceReadingStage.read(requests)) {
             let input = cache.inputs[index]
             let signature = inputs.signatures[index]!
-            guard answer.file.diagnostics.isEmpty, let old = cache.parsedFile(at: index), old.diagnostics.isEmpty
-            else { return nil }
+            guard let old = cache.parsedFile(at: index), let oldBytes = cache.encodedParse(at: index) else { return nil }
+            let newBytes = ByteWriter(capacity: oldBytes.count)
+            ParsedFileCoding.encode(answer.file, to: newBytes)
             let record = GenerationCache.InputRecord(
                 signed: signature, isRacy: inputs.isRacy(signature), path: input.path, parse: .parsed(answer.file),
                 contentHash: answer.contentHash, isSummary: input.isSummary)
             files.append(File(
                 index: index, path: input.path, isReference: input.isSummary, old: old, new: answer.file, record: record,
-                isUnchanged: input.signature == signature && input.contentHash != nil && answer.contentHash == input.contentHash,
+                isUnchanged: newBytes.bytes.elementsEqual(oldBytes),
                 summaryIsUnchanged: CrossFileSummary(answer.file, isReference: input.isSummary, rules: rules, edgeNames: edgeNames)
-                    == CrossFileSummary(old, isReference: input.isSummary, rules: rules, edgeNames: edgeNames)))
+                    == CrossFileSummary(old, isReference: input.isSummary, rules: rules, edgeNames: edgeNames),
+                hasDiagnostics: !answer.file.diagnostics.isEmpty || !old.diagnostics.isEmpty))
         }
         self.files = files
     }

@@ -49,7 +49,7 @@ extension IncrementalGeneration {
             switch self {
             case .upToDate: "nothing changed since the last run; the outputs are current"
             case .editsStayedInTheirFiles(_, let readFiles, 0, _):
-                "\(readFiles) reference file(s) changed in nothing generation reads of them; the outputs are current"
+                "\(readFiles) file(s) changed in nothing generation reads of them; the outputs are current"
             case .editsStayedInTheirFiles(_, let readFiles, _, let written):
                 "\(readFiles) file(s) changed in nothing other outputs read of them; only their own files were "
                     + "rendered again, \(written.written.count) written"

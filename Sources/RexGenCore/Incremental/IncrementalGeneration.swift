@@ -93,7 +93,7 @@ public enum IncrementalGeneration {
                                           inputCount: run.paths.all.count) {
             if exitsAfterwards { ProcessLifetime.keepUntilExit((cutOff, cache)) }
             return .editsStayedInTheirFiles(diagnostics: cache.diagnostics, readFiles: cutOff.replacedRecords.count,
-                                            editedSources: cutOff.replacedRecords.values.count { !$0.isSummary },
+                                            editedSources: edited.files.count { !$0.isReference && !$0.isUnchanged },
                                             written: cutOff.write(over: cache, in: run.directory))
         }
         if let edit = TreeEdit.taken(cache, edited: edited, options: options, inputs: run.inputs,

@@ -42,12 +42,13 @@ enum TreeEdit {
     /// - Parameter inputCount: how many Swift files the run reads, its outputs among them.
     static func taken(_ cache: GenerationCache, edited: EditedInputs, options: GenerationOptions, inputs: InputSignatures,
                       inputCount: Int, directory: OutputDirectory) -> LastRunPatch? {
-        // Racy inputs are unsure whether or not they changed: those whose content is as it was are left out.
+        // Inputs whose parse is as it was (a racy file rewritten alike, a file touched) change nothing.
         let changed = edited.files.filter { !$0.isUnchanged }
         let liftDiagnostics = { (line: String) in line.hasSuffix(" conformance is generated for it") }
         guard changed.count == 1, let file = changed.first, file.isReference || options.filePerSource,
               options.templates.isEmpty, !options.lift.isEmpty, !options.lift.contains(.reactor),
               options.cHeaders.headers.isEmpty, inputCount == inputs.paths.count, let oldShape = cache.treeShape,
+              !edited.files.contains(where: \.hasDiagnostics),
               !cache.diagnostics.contains(where: { $0.contains(file.path) && !liftDiagnostics($0) }),
               let edit = FileTreeEdit(old: file.old, new: file.new, index: file.index, isSource: !file.isReference,
                                       cache: cache, shape: oldShape, options: options),
@@ -61,7 +62,7 @@ enum TreeEdit {
                                                            adding: relift.newDiagnostics) else { return nil }
         var shape = edit.shape
         shape.lifted = relift.lifted
-        var patch = LastRunPatch(replacedRecords: [index: file.record], edgeNames: edit.edgeNames, lift: (relift.sections, shape),
+        var patch = LastRunPatch(replacedRecords: edited.records, edgeNames: edit.edgeNames, lift: (relift.sections, shape),
                                  diagnostics: diagnostics)
         // A source's own file has the file's new cases' properties (the build plugin's layout): planned last,
         // as it decodes the whole model, which an edit that is not taken need not.

@@ -182,6 +182,38 @@ final class IncrementalGenerationTests: XCTestCase {
         try project.runAndCompare(expectParsed: 1)
     }
 
+    /// A run's outputs and diagnostics follow from the parses alone: a file saved as it was, or changed only
+    /// after its last declaration, changes nothing, in either layout, even when a warning names it (which
+    /// keeps any edit that moves its lines from the early cut-off).
+    func testAFileWhoseParseIsAsItWasChangesNothing() throws {
+        try IncrementalProject.inEachLayout { project in
+            let relative = "EnumProperties-Reference-Names/Names.swift"
+            let path = project.path(relative)
+            let text = try project.read(relative)
+            let outputs = try project.outputFiles()
+            let first = try XCTUnwrap(project.runAndCompare().lastRunDiagnostics.first { $0.hasPrefix(path + ":") },
+                                      "the fixture must have a warning in \(relative)")
+            var seconds = 1_000_000_100
+            func save(_ contents: String) throws -> IncrementalGeneration.Outcome {
+                try project.write(relative, contents)
+                seconds += 100  // old, so its signature alone is trusted, and new, so it differs
+                try project.setModificationTime(of: path, to: seconds, nanoseconds: 0)
+                return try project.runAndCompare(expectParsed: 1)
+            }
+            for contents in [text, text + "\n// A comment after the last declaration\n"] {
+                let outcome = try save(contents)
+                XCTAssertTrue(outcome.tookReferenceShortcut, "\(outcome.pathTaken)")
+                XCTAssertEqual(outcome.written?.written ?? [], [])
+                XCTAssertEqual(try project.outputFiles(), outputs)
+            }
+            // A line above its declarations moves them, and the warning with them: the whole way.
+            let moved = try save("// A comment above\n" + text)
+            XCTAssertNotNil(moved.result, "\(moved.pathTaken)")
+            XCTAssertFalse(moved.diagnostics.map(\.description).contains(first))
+            _ = try save(text)
+        }
+    }
+
     func testCorruptParseSectionMeansAFullRun() throws {
         try project.write("New/NewAction.swift", "enum NewAction { case one }\n")
         var bytes = try Data(contentsOf: URL(fileURLWithPath: project.cachePath))
