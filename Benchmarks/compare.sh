@@ -156,6 +156,9 @@ for spec in apple/swift-nio:2.101.3 swiftlang/swift-syntax:603.0.1 vapor/vapor:4
 done
 mapfile -d '' CORPUS_FILES < <(find "$CORPUS" -name '*.swift' -print0 | sort -z)
 echo "${#CORPUS_FILES[@]}" >"$WORK/corpus.files"
+# RexGen reads a folder as SwiftPM compiles it, so it leaves out the Swift files of `.docc` catalogs
+# (swift-syntax's tutorials); SwiftParser's reader reads them.
+find "$CORPUS" -path '*.docc/*' -name '*.swift' | wc -l >"$WORK/corpus.docc.files"
 cat "${CORPUS_FILES[@]}" | wc -c >"$WORK/corpus.bytes"
 
 # Round-robin, so a burst of load from someone else's build falls on all three alike; then three more
@@ -467,7 +470,8 @@ print(f"- Medians of {runs} runs per process measurement (interleaved); clean bu
       "builds five times, the extraction benchmark three times (each extraction figure itself a median of 11 "
       "samples).")
 print(f"- Big corpus: {corpus_files} files, {corpus_bytes / 1e6:.1f} MB; enums found: RexGen "
-      f"{read('reader.rexgen.enums')}, SwiftParser {read('reader.swiftparser.enums')}.")
+      f"{read('reader.rexgen.enums')}, SwiftParser {read('reader.swiftparser.enums')} (RexGen leaves out the "
+      f"{read('corpus.docc.files')} files of `.docc` catalogs, as SwiftPM does; SwiftParser's reader reads them).")
 print(f"- Synthetic app: 5,000 files, {synth_lines:,} lines, {synth_bytes / 1e6:.1f} MB; cold run by stage "
       f"({'--verbose'}): {stages}.")
 print(f"- Modular app: 200 feature modules and an app target, {modular_lines:,} lines, {modular_bytes / 1e6:.1f} MB, "
