@@ -22,8 +22,8 @@
 # It prints one line a check and `reference-apis: N passed, M failed`; exits 1 when any failed, 2 on a
 # usage error.
 #
-# Run by hand (not by .ci/run: CI needs nothing outside the repository). About 2 minutes on 2 cores once
-# reference-apis is built (its first build: about a minute).
+# Run by hand (not by .ci/run: CI needs nothing outside the repository). About 25 s on 2 cores once its copy
+# of reference-apis is built, about a minute the first time.
 #
 # Usage:
 #   Scripts/check-reference-apis.sh [--reference-apis DIR] [--work DIR] [--rexgen PATH]
