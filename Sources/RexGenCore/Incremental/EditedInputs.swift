@@ -44,14 +44,16 @@ struct EditedInputs {
             let input = cache.inputs[index]
             let signature = inputs.signatures[index]!
             guard let old = cache.parsedFile(at: index), let oldBytes = cache.encodedParse(at: index) else { return nil }
-            let newBytes = ByteWriter(capacity: oldBytes.count)
-            ParsedFileCoding.encode(answer.file, to: newBytes)
+            // Encoded once: compared with the cached parse, and stored as it is in the next cache.
+            let writer = ByteWriter(capacity: oldBytes.count)
+            ParsedFileCoding.encode(answer.file, to: writer)
+            let newBytes = writer.bytes
             let record = GenerationCache.InputRecord(
-                signed: signature, isRacy: inputs.isRacy(signature), path: input.path, parse: .parsed(answer.file),
+                signed: signature, isRacy: inputs.isRacy(signature), path: input.path, parse: .encoded(newBytes[...]),
                 contentHash: answer.contentHash, isSummary: input.isSummary)
             files.append(File(
                 index: index, path: input.path, isReference: input.isSummary, old: old, new: answer.file, record: record,
-                isUnchanged: newBytes.bytes.elementsEqual(oldBytes),
+                isUnchanged: newBytes.elementsEqual(oldBytes),
                 summaryIsUnchanged: CrossFileSummary(answer.file, isReference: input.isSummary, rules: rules, edgeNames: edgeNames)
                     == CrossFileSummary(old, isReference: input.isSummary, rules: rules, edgeNames: edgeNames),
                 hasDiagnostics: !answer.file.diagnostics.isEmpty || !old.diagnostics.isEmpty))

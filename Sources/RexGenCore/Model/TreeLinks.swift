@@ -146,22 +146,27 @@ struct TreeLinks: Sendable {
             let parent = order[head]
             head += 1
             var edge = starts[parent]
+            // No `defer` for the increment: the debug build pays for one on every edge. A case carrying the
+            // root is no way down to it.
             while edge < starts[parent + 1] {
                 let child = children[edge]
-                defer { edge += 1 }
-                guard child != root else { continue }
+                if child == root {
+                    edge += 1
+                    continue
+                }
                 if firstEdge[child] == -2 {
                     firstEdge[child] = edge
                     order.append(child)
-                    continue
+                } else if secondWay[child] == -1 {
+                    var isCycle = false
+                    var step = firstEdge[parent]
+                    while step >= 0, !isCycle {
+                        isCycle = parents[step] == child
+                        step = firstEdge[parents[step]]
+                    }
+                    if !isCycle { secondWay[child] = edge }
                 }
-                var isCycle = false
-                var step = firstEdge[parent]
-                while step >= 0, !isCycle {
-                    isCycle = parents[step] == child
-                    step = firstEdge[parents[step]]
-                }
-                if !isCycle, secondWay[child] == -1 { secondWay[child] = edge }
+                edge += 1
             }
         }
         // A parent comes before its children in `order`: each node's first ambiguous node is its parent's,
