@@ -24,8 +24,12 @@
 #
 #   MODULE            HTTPTypes OpenAPIRuntime X509 Graphiti PostgresNIO Hummingbird Vapor (default: these,
 #                     in this order, the small ones first), or one of the extra modules: AsyncAlgorithms
-#                     ArgumentParser OpenAPIKit NIOCore NIOHTTP2 GRDB SwiftSyntax
+#                     ArgumentParser OpenAPIKit NIOCore NIOHTTP2 GRDB SwiftSyntax, or one of the wide set
+#                     (`--list` names them all)
 #   --extra           check the extra modules too (after the default ones, or after those named)
+#   --wide            check the wide set too: 29 more modules of the package mirror, chosen for their many
+#                     enums (state machines, parsers, protocol codecs), names and generic contexts (an hour
+#                     and more the first time, on 2 cores)
 #   --rexgen PATH     the rexgen binary to use (default: build this repo's with
 #                     `swift build -c release --product rexgen` into its own .build)
 #   --work DIR        where clones and logs live (default: $REXGEN_REAL_MODULES_WORK or
@@ -66,6 +70,38 @@ EXTRA_MODULES=(
     "GRDB|https://github.com/groue/GRDB.swift|7.10.0|GRDB"
     "SwiftSyntax|https://github.com/swiftlang/swift-syntax|603.0.1|Sources/SwiftSyntax"
 )
+# The wide set, checked when named or with --wide: the small packages first.
+WIDE_MODULES=(
+    "Logging|https://github.com/apple/swift-log|1.16.2|Sources/Logging"
+    "SwiftASN1|https://github.com/apple/swift-asn1|1.7.4|Sources/SwiftASN1"
+    "StructuredFieldValues|https://github.com/apple/swift-http-structured-headers|1.7.0|Sources/StructuredFieldValues"
+    "Stencil|https://github.com/stencilproject/Stencil|0.15.1|Sources/Stencil"
+    "Yams|https://github.com/jpsim/Yams|6.2.2|Sources/Yams"
+    "Mustache|https://github.com/hummingbird-project/swift-mustache|2.1.1|Sources/Mustache"
+    "Plot|https://github.com/JohnSundell/Plot|0.14.0|Sources/Plot"
+    "Ink|https://github.com/JohnSundell/Ink|0.6.0|Sources/Ink"
+    "XMLCoder|https://github.com/CoreOffice/XMLCoder|0.18.2|Sources/XMLCoder"
+    "SwiftGraph|https://github.com/davecom/SwiftGraph|4.0.0|Sources/SwiftGraph"
+    "HashTreeCollections|https://github.com/apple/swift-collections|1.6.0|Sources/HashTreeCollections"
+    "Parsing|https://github.com/pointfreeco/swift-parsing|0.15.2|Sources/Parsing"
+    "CoreMetrics|https://github.com/apple/swift-metrics|2.13.0|Sources/CoreMetrics"
+    "Tracing|https://github.com/apple/swift-distributed-tracing|1.7.3|Sources/Tracing"
+    "Subprocess|https://github.com/swiftlang/swift-subprocess|1.0.2|Sources/Subprocess"
+    "Configuration|https://github.com/apple/swift-configuration|1.4.0|Sources/Configuration"
+    "ServiceLifecycle|https://github.com/swift-server/swift-service-lifecycle|2.13.0|Sources/ServiceLifecycle"
+    "MCP|https://github.com/modelcontextprotocol/swift-sdk|0.12.1|Sources/MCP"
+    "WasmKit|https://github.com/swiftwasm/WasmKit|0.4.2|Sources/WasmKit"
+    "SwiftProtobuf|https://github.com/apple/swift-protobuf|1.39.0|Sources/SwiftProtobuf"
+    "RoutingKit|https://github.com/vapor/routing-kit|4.9.3|Sources/RoutingKit"
+    "MultipartKit|https://github.com/vapor/multipart-kit|4.7.1|Sources/MultipartKit"
+    "LeafKit|https://github.com/vapor/leaf-kit|1.14.3|Sources/LeafKit"
+    "SQLKit|https://github.com/vapor/sql-kit|3.36.0|Sources/SQLKit"
+    "WebSocketKit|https://github.com/vapor/websocket-kit|2.16.2|Sources/WebSocketKit"
+    "NIOSSH|https://github.com/apple/swift-nio-ssh|0.15.1|Sources/NIOSSH"
+    "GRPCCore|https://github.com/grpc/grpc-swift-2|2.4.3|Sources/GRPCCore"
+    "AsyncHTTPClient|https://github.com/swift-server/async-http-client|1.37.0|Sources/AsyncHTTPClient"
+    "_OpenAPIGeneratorCore|https://github.com/apple/swift-openapi-generator|1.14.3|Sources/_OpenAPIGeneratorCore"
+)
 OUTPUT_FOLDER=RexGenGenerated
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -75,6 +111,7 @@ MAX_ERRORS=20
 JOBS=()
 REBUILD_BASELINE=0
 EXTRA=0
+WIDE=0
 SELECTED=()
 
 usage() { sed -n '2,/^set -uo pipefail/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
@@ -92,7 +129,8 @@ while [ $# -gt 0 ]; do
         --jobs=*) JOBS=(-j "${1#*=}"); shift ;;
         --rebuild-baseline) REBUILD_BASELINE=1; shift ;;
         --extra) EXTRA=1; shift ;;
-        --list) for m in "${MODULES[@]}" "${EXTRA_MODULES[@]}"; do IFS='|' read -r n u t p <<<"$m"; printf '%-15s %s %s (%s)\n' "$n" "$u" "$t" "$p"; done; exit 0 ;;
+        --wide) WIDE=1; shift ;;
+        --list) for m in "${MODULES[@]}" "${EXTRA_MODULES[@]}" "${WIDE_MODULES[@]}"; do IFS='|' read -r n u t p <<<"$m"; printf '%-22s %s %s (%s)\n' "$n" "$u" "$t" "$p"; done; exit 0 ;;
         -h|--help) usage; exit 0 ;;
         -*) die_usage "unknown option $1" ;;
         *) SELECTED+=("$1"); shift ;;
@@ -107,18 +145,21 @@ if [ ${#SELECTED[@]} -eq 0 ]; then
 else
     for name in "${SELECTED[@]}"; do
         found=""
-        for m in "${MODULES[@]}" "${EXTRA_MODULES[@]}"; do
+        for m in "${MODULES[@]}" "${EXTRA_MODULES[@]}" "${WIDE_MODULES[@]}"; do
             if [ "${m%%|*}" = "$name" ] || [ "$(echo "${m%%|*}" | tr '[:upper:]' '[:lower:]')" = "$(echo "$name" | tr '[:upper:]' '[:lower:]')" ]; then found="$m"; fi
         done
-        [ -n "$found" ] || die_usage "unknown module $name (known: $(for m in "${MODULES[@]}" "${EXTRA_MODULES[@]}"; do printf '%s ' "${m%%|*}"; done))"
+        [ -n "$found" ] || die_usage "unknown module $name (known: $(for m in "${MODULES[@]}" "${EXTRA_MODULES[@]}" "${WIDE_MODULES[@]}"; do printf '%s ' "${m%%|*}"; done))"
         PLAN+=("$found")
     done
 fi
-if [ "$EXTRA" = 1 ]; then
-    for m in "${EXTRA_MODULES[@]}"; do
+add_set() {
+    local m
+    for m in "$@"; do
         case " ${PLAN[*]} " in *" $m "*) ;; *) PLAN+=("$m") ;; esac
     done
-fi
+}
+[ "$EXTRA" = 1 ] && add_set "${EXTRA_MODULES[@]}"
+[ "$WIDE" = 1 ] && add_set "${WIDE_MODULES[@]}"
 
 WORK="$(realpath -m "$WORK")"
 case "$WORK/" in "$(realpath -m "$REPO")/"*) die_usage "--work must not be inside the repository ($REPO)";; esac
@@ -178,7 +219,7 @@ show_errors() {
 BUILT=0
 TRIED=0
 SUMMARY=()
-record() { SUMMARY+=("$(printf '%-15s %-26s baseline %-8s generate %-6s build %-8s %s' "$1" "$2" "$3" "$4" "$5" "$6")"); }
+record() { SUMMARY+=("$(printf '%-22s %-26s baseline %-8s generate %-6s build %-8s %s' "$1" "$2" "$3" "$4" "$5" "$6")"); }
 
 for entry in "${PLAN[@]}"; do
     IFS='|' read -r NAME URL TAG FOLDER <<<"$entry"
@@ -212,8 +253,17 @@ for entry in "${PLAN[@]}"; do
         echo "$changed" | sed 's/^/     /'
     fi
 
-    # Resolve the package's own dependencies (from the network, or the mirror git is pointed at).
-    if ! (cd "$CLONE" && swift package resolve) >"$STATE/resolve.log" 2>&1; then
+    # Resolve the package's own dependencies (from the network, or the mirror git is pointed at). A committed
+    # Package.resolved pins commits a mirror may not have (its commit ids are not GitHub's): without it, the
+    # package's own version requirements decide.
+    resolved=0
+    (cd "$CLONE" && swift package resolve) >"$STATE/resolve.log" 2>&1 && resolved=1
+    if [ "$resolved" = 0 ] && [ -f "$CLONE/Package.resolved" ]; then
+        echo "   resolving again without the package's Package.resolved (its pins did not resolve)"
+        rm -f "$CLONE/Package.resolved"
+        (cd "$CLONE" && swift package resolve) >"$STATE/resolve.log" 2>&1 && resolved=1
+    fi
+    if [ "$resolved" = 0 ]; then
         echo "   FAILED: dependency resolution failed (not RexGen's doing); $STATE/resolve.log:"
         if grep -q '^error:' "$STATE/resolve.log"; then sed -n '/^error:/,$p' "$STATE/resolve.log"; else tail -8 "$STATE/resolve.log"; fi | head -8 | sed 's/^/    /'
         record "$NAME" "failed: resolution" - - - "$(duration $(( $(now) - module_start )))"; continue

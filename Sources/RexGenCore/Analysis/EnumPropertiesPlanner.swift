@@ -191,6 +191,7 @@ struct EnumPropertiesPlanner {
         } else if declaration.cImport == nil {
             skipUnusableNames(&cases, diagnostics: &diagnostics)
             skipPayloadsNamedOutsideTheSources(&cases, of: declaration, imports: imports, diagnostics: &diagnostics)
+            skipPayloadsWithUncheckedSendableRequirements(&cases, of: declaration, diagnostics: &diagnostics)
         }
         skipCollisionsBetweenCases(&cases, diagnostics: &diagnostics)
         skipCollisionsWithUserMembers(&cases, of: declaration, diagnostics: &diagnostics, replacing: &replaced)
@@ -245,6 +246,36 @@ struct EnumPropertiesPlanner {
                 + "'\(extendedType)', a type these sources do not declare; pass the sources that declare "
                 + "'\(extendedType)' with --reference, or qualify the name (such as 'ModuleName.\(name)')",
                 at: cases[index].declaration.location))
+        }
+    }
+
+    /// See `UncheckedSendableRequirement`: a payload that passes a generic parameter in scope to a generic type
+    /// that may require it to be `Sendable` compiles in the case but not in a property's type.
+    private func skipPayloadsWithUncheckedSendableRequirements(_ cases: inout [PlannedCase], of declaration: EnumDeclaration,
+                                                              diagnostics: inout [Diagnostic]) {
+        var parameters = Set(declaration.genericParameterNames.map { Substring($0.hasPrefix("each ") ? String($0.dropFirst(5)) : $0) })
+        let components = declaration.qualifiedNameComponents
+        for depth in 1..<max(components.count, 1) {
+            for name in model.types[components.prefix(depth).joined(separator: ".")]?.genericParameterNames ?? [] {
+                parameters.insert(Substring(name))
+            }
+        }
+        guard !parameters.isEmpty else { return }
+        parameters.subtract(UncheckedSendableRequirement.declaredSendable(declaration.genericParameters,
+                                                                           whereClause: declaration.whereClause))
+        for index in cases.indices where cases[index].payloadTypesAreNameable {
+            let values = cases[index].declaration.associatedValues ?? []
+            guard let found = values.lazy.compactMap({
+                UncheckedSendableRequirement.first(in: $0.typeText, parameters: parameters)
+            }).first else { continue }
+            cases[index].payloadTypesAreNameable = false
+            guard cases[index].generatesValueProperty || casePaths else { continue }
+            cases[index].generatesValueProperty = false
+            diagnostics.append(.warning("property '\(cases[index].valuePropertyName)' is not generated for case "
+                + "'\(cases[index].declaration.displayName)': its payload passes generic parameter '\(found.parameter)' "
+                + "to \(found.genericTypes.map { "'\($0)'" }.joined(separator: ", ")), which may require it to be Sendable; "
+                + "Swift checks that in a property but not in an enum case, so the property might not compile (declare "
+                + "'\(found.parameter): Sendable' to have it generated)", at: cases[index].declaration.location))
         }
     }
 

@@ -195,7 +195,8 @@ struct TypeNameResolver {
         return hasForeignByte && !hasAngle ? .notAName : .other
     }
 
-    private static func splitTopLevel(_ text: Substring) -> [String] {
+    /// `A: P, B == Q<C, D>` → `["A: P", " B == Q<C, D>"]`.
+    static func splitTopLevel(_ text: Substring) -> [String] {
         var parts: [String] = []
         var depth = 0
         var current = ""

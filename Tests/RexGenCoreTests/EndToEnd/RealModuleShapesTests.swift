@@ -240,6 +240,93 @@ final class RealModuleShapesTests: XCTestCase {
                         expecting: "shapes: ok\n")
     }
 
+    // MARK: - Sendable requirements Swift does not check in an enum case
+
+    /// GRPCCore's `ClientStreamExecutor.OnFirstResponsePart<Bytes>`: a case passes the enum's generic parameter
+    /// to a type whose own parameter must be `Sendable`. Swift accepts the case but not a property of that
+    /// type in an extension (Swift 6 mode), so its value property and case path are left out with a warning;
+    /// the standard library's generic types, and a parameter declared `Sendable`, keep theirs. Built and run.
+    static let sendableSources = [
+        "App/Stream.swift": """
+        protocol ContiguousBytes {}
+        extension Int: ContiguousBytes {}
+        struct Stream<Element: Sendable, Failure: Error>: @unchecked Sendable { struct Iterator {} }
+        enum ResponsePart<Bytes: ContiguousBytes> { case metadata(Int), message(Bytes) }
+        extension ResponsePart: Sendable where Bytes: Sendable {}
+        struct Transfer<Wrapped>: @unchecked Sendable { var wrappedValue: Wrapped }
+        enum Executor {
+            enum OnFirstPart<Bytes: ContiguousBytes>: Sendable {
+                case metadata(Int, Transfer<Stream<ResponsePart<Bytes>, any Error>.Iterator>)
+                case status(Int)
+            }
+            enum SendableFirstPart<Bytes> where Bytes: ContiguousBytes & Sendable {
+                case metadata(Transfer<Stream<ResponsePart<Bytes>, any Error>.Iterator>)
+            }
+        }
+        struct Outer<T> {
+            enum Inner { case boxed(Stream<T, Never>), plain(T), results(Result<[T]?, any Error>) }
+        }
+        """,
+        "App/main.swift": """
+        let first = Executor.OnFirstPart<Int>.metadata(1, Transfer(wrappedValue: Stream<ResponsePart<Int>, any Error>.Iterator()))
+        precondition(first.isMetadata && !first.isStatus && first.status == nil)
+        let sendable = Executor.SendableFirstPart<Int>.metadata(Transfer(wrappedValue: .init()))
+        precondition(sendable.metadata != nil && sendable.isMetadata)
+        let inner = Outer<String>.Inner.plain("x")
+        precondition(inner.plain == "x" && !inner.isBoxed && inner.results == nil)
+        print("sendable: ok")
+        """,
+    ]
+
+    func testPayloadsPassingAGenericParameterToATypeThatMayRequireSendable() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.sendableSources, under: work)
+        let result = try TestSupport.rexgen(["generate", "App/Stream.swift", "--all-enums", "--case-paths", "--lift", "none",
+                                             "--output", "Generated"], in: work)
+        XCTAssertEqual(result.exitCode, 0, result.summary)
+        let warnings = result.stderrLines.filter { $0.contains(": warning: ") }
+        XCTAssertEqual(warnings.count, 2, result.summary)
+        XCTAssertTrue(warnings.contains { $0.contains("Stream.swift:9:") && $0.contains("'metadata'")
+            && $0.contains("generic parameter 'Bytes' to 'Transfer', 'Stream', 'ResponsePart', which") && $0.contains("'Bytes: Sendable'") }, result.summary)
+        XCTAssertTrue(warnings.contains { $0.contains("Stream.swift:17:") && $0.contains("'T' to 'Stream'") }, result.summary)
+        let generated = work.appendingPathComponent("Generated/\(LiftTestSupport.propertiesFileName)")
+        let text = try String(contentsOf: generated, encoding: .utf8)
+        func section(_ name: String) -> String {
+            text.components(separatedBy: "// MARK: - \(name)\n").dropFirst().first?.components(separatedBy: "// MARK: - ").first ?? ""
+        }
+        XCTAssertFalse(section("Executor.OnFirstPart").contains("var metadata:"), text)
+        XCTAssertFalse(section("Executor.OnFirstPart").contains("\\.metadata"), text)
+        XCTAssertTrue(section("Executor.OnFirstPart").contains("var isMetadata: Swift.Bool"), text)
+        XCTAssertTrue(section("Executor.SendableFirstPart").contains("var metadata: Transfer<"), text)
+        XCTAssertTrue(text.contains("var results: Result<[T]?, any Error>?"), text)
+        XCTAssertFalse(text.contains("var boxed:"), text)
+        XCTAssertFalse(text.contains("\\.boxed"), text)
+        XCTAssertTrue(text.contains("var isBoxed: Swift.Bool"), text)
+        // The case paths need swift-case-paths: the program is built without them, the properties alone.
+        let withoutCasePaths = try TestSupport.rexgen(["generate", "App/Stream.swift", "--all-enums", "--lift", "none",
+                                                       "--output", "Plain"], in: work)
+        XCTAssertEqual(withoutCasePaths.exitCode, 0, withoutCasePaths.summary)
+        let plain = work.appendingPathComponent("Plain/\(LiftTestSupport.propertiesFileName)")
+        try buildAndRun(["App/Stream.swift", "App/main.swift"], generated: plain, in: work, modes: [.swift6, .swift5],
+                        expecting: "sendable: ok\n")
+    }
+
+    /// The mutation check: the property RexGen leaves out, written by hand, does not compile in Swift 6 mode.
+    func testThePropertyLeftOutWouldNotCompile() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.sendableSources.merging(["App/ByHand.swift": """
+            extension Executor.OnFirstPart {
+                var metadata: (Int, Transfer<Stream<ResponsePart<Bytes>, any Error>.Iterator>)? {
+                    guard case let .metadata(value0, value1) = self else { return nil }; return (value0, value1)
+                }
+            }
+            """]) { first, _ in first }, under: work)
+        let build = try LiftTestSupport.swiftc(.swift6, ["-typecheck", "-module-name", "App"]
+            + ["Stream.swift", "ByHand.swift"].map { work.appendingPathComponent("App/" + $0).path })
+        XCTAssertNotEqual(build.exitCode, 0, build.summary)
+        XCTAssertTrue(build.stderr.contains("ByHand.swift:2:") && build.stderr.contains("'Sendable'"), build.summary)
+    }
+
     // MARK: - Helpers
 
     /// Builds `sources` (relative to `work`) with the generated file as module `App`, runs it, and checks
