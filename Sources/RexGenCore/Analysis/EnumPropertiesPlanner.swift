@@ -261,12 +261,23 @@ struct EnumPropertiesPlanner {
             }
         }
         guard !parameters.isEmpty else { return }
-        parameters.subtract(UncheckedSendableRequirement.declaredSendable(declaration.genericParameters,
-                                                                           whereClause: declaration.whereClause))
+        parameters.subtract(GenericRequirements.sendableParameters(declaration.genericParameters,
+                                                                   whereClause: declaration.whereClause))
+        // A name as the payload writes it, looked up as Swift does: in the enum, then outward, then at top level.
+        let scopes = (0...components.count).reversed().map { components.prefix($0).joined(separator: ".") }
+        let declaredRequirement = { (name: String) -> Bool? in
+            for scope in scopes {
+                if let type = model.types[scope.isEmpty ? name : scope + "." + name] { return type.mayRequireSendableArguments }
+            }
+            // `Module.Box`: a first component that is no type is a module's name.
+            guard let dot = name.firstIndex(of: "."), model.types[String(name[..<dot])] == nil else { return nil }
+            return model.types[String(name[name.index(after: dot)...])]?.mayRequireSendableArguments
+        }
         for index in cases.indices where cases[index].payloadTypesAreNameable {
             let values = cases[index].declaration.associatedValues ?? []
             guard let found = values.lazy.compactMap({
-                UncheckedSendableRequirement.first(in: $0.typeText, parameters: parameters)
+                UncheckedSendableRequirement.first(in: $0.typeText, parameters: parameters,
+                                                   declaredRequirement: declaredRequirement)
             }).first else { continue }
             cases[index].payloadTypesAreNameable = false
             guard cases[index].generatesValueProperty || casePaths else { continue }

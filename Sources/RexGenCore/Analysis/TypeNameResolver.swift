@@ -145,7 +145,7 @@ struct TypeNameResolver {
             guard text.hasSuffix(">") else { return nil }
             base = text[..<open]
             let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
-            arguments = splitTopLevel(inner).map(\.trimmingSpaces)
+            arguments = inner.itemsAtTopLevel.map(\.trimmingSpaces)
         }
         let components = base.split(separator: ".", omittingEmptySubsequences: false).map {
             String($0).trimmingSpaces.trimmingBackticks
@@ -193,27 +193,6 @@ struct TypeNameResolver {
         // Without generic arguments the whole text must be a name, and an ASCII byte such as `[` or `(`
         // is not allowed in one.
         return hasForeignByte && !hasAngle ? .notAName : .other
-    }
-
-    /// `A: P, B == Q<C, D>` → `["A: P", " B == Q<C, D>"]`.
-    static func splitTopLevel(_ text: Substring) -> [String] {
-        var parts: [String] = []
-        var depth = 0
-        var current = ""
-        for character in text {
-            switch character {
-            case "<", "(", "[": depth += 1
-            case ">", ")", "]": depth -= 1
-            case "," where depth == 0:
-                parts.append(current)
-                current = ""
-                continue
-            default: break
-            }
-            current.append(character)
-        }
-        parts.append(current)
-        return parts
     }
 }
 

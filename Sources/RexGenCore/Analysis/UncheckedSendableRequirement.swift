@@ -7,8 +7,9 @@
 /// (`Hashable`, a protocol) is checked in the case as well, so the case compiling proves the property's type
 /// well-formed but for `Sendable`.
 ///
-/// RexGen does not know which generic types outside the standard library require `Sendable`, so a payload
-/// passing such a parameter to one of them is not written in a property (see
+/// A generic type the sources declare says whether it may require `Sendable` arguments
+/// (`TypeDeclaration.mayRequireSendableArguments`); the standard library's listed below do not; any other
+/// may. A payload passing a parameter to one that may is not written in a property (see
 /// `EnumPropertiesPlanner.skipPayloadsWithUncheckedSendableRequirements`), unless the parameter is declared
 /// `Sendable` itself.
 struct UncheckedSendableRequirement: Equatable {
@@ -32,64 +33,54 @@ struct UncheckedSendableRequirement: Equatable {
     ]
 
     /// The first place `typeText` passes one of `parameters` (a generic parameter in scope that is not declared
-    /// `Sendable`) in the generic arguments of a type not known to require nothing `Sendable` of it.
-    static func first(in typeText: String, parameters: Set<Substring>) -> UncheckedSendableRequirement? {
+    /// `Sendable`) in the generic arguments of types that may require it to be `Sendable`.
+    /// - Parameter declaredRequirement: for a generic type's name as written (`Outer.Inner`, generic arguments
+    ///   left out), whether the sources' declaration of it may require `Sendable` arguments; nil when the
+    ///   sources declare no type of that name.
+    static func first(in typeText: String, parameters: Set<Substring>,
+                      declaredRequirement: (String) -> Bool? = { _ in nil }) -> UncheckedSendableRequirement? {
         guard !parameters.isEmpty, typeText.utf8.contains(UInt8(ascii: "<")) else { return nil }
         let bytes = Array(typeText.utf8)
-        // The generic types whose argument lists are open, outermost first (nil: one known to be harmless).
+        // The generic types whose argument lists are open, outermost first (nil: one that requires nothing
+        // Sendable), and the dotted name each interrupted (`Outer<T>.Inner` goes on after `>`).
         var owners: [String?] = []
-        var lastName = ""
+        var interrupted: [[String]] = []
+        var name: [String] = []
         var previous = UInt8(ascii: " ")
         var offset = 0
         while offset < bytes.count {
             let byte = bytes[offset]
-            guard isIdentifierByte(byte) else {
+            guard GenericRequirements.isIdentifierByte(byte) else {
                 switch byte {
                 case UInt8(ascii: "<"):
-                    let name = lastName.hasPrefix("Swift.") ? String(lastName.dropFirst(6)) : lastName
-                    owners.append(typesRequiringNothingSendable.contains(Substring(name)) ? nil : lastName)
+                    let written = name.joined(separator: ".")
+                    let mayRequire = declaredRequirement(written) ?? !typesRequiringNothingSendable.contains(
+                        Substring(written.hasPrefix("Swift.") ? String(written.dropFirst(6)) : written))
+                    owners.append(mayRequire ? written : nil)
+                    interrupted.append(name)
+                    name = []
                 case UInt8(ascii: ">") where previous != UInt8(ascii: "-"):
                     _ = owners.popLast()
-                default: break
+                    name = interrupted.popLast() ?? []
+                case UInt8(ascii: "."), UInt8(ascii: " "): break
+                default: name = []
                 }
                 if byte != UInt8(ascii: " ") { previous = byte }
-                if byte != UInt8(ascii: "."), byte != UInt8(ascii: " ") { lastName = "" }
                 offset += 1
                 continue
             }
             var end = offset
-            while end < bytes.count, isIdentifierByte(bytes[end]) { end += 1 }
-            let name = String(decoding: bytes[offset..<end], as: UTF8.self)
+            while end < bytes.count, GenericRequirements.isIdentifierByte(bytes[end]) { end += 1 }
+            let identifier = String(decoding: bytes[offset..<end], as: UTF8.self)
             let followsDot = previous == UInt8(ascii: ".")
-            lastName = followsDot && !lastName.isEmpty ? lastName + "." + name : name
-            if !followsDot, parameters.contains(Substring(name.filter { $0 != "`" })) {
-                let unknown = owners.compactMap { $0 }
-                if !unknown.isEmpty { return UncheckedSendableRequirement(genericTypes: unknown, parameter: name) }
+            name = followsDot ? name + [identifier] : [identifier]
+            if !followsDot, parameters.contains(Substring(identifier.filter { $0 != "`" })) {
+                let requiring = owners.compactMap { $0 }
+                if !requiring.isEmpty { return UncheckedSendableRequirement(genericTypes: requiring, parameter: identifier) }
             }
             previous = UInt8(ascii: "a")
             offset = end
         }
         return nil
-    }
-
-    /// The names of `parameters` (`Bytes: GRPCContiguousBytes & Sendable`) and of the requirements of
-    /// `whereClause` (`Bytes: Sendable`) that state `Sendable`.
-    static func declaredSendable(_ parameters: [String], whereClause: String?) -> Set<Substring> {
-        let requirements = parameters + (whereClause.map { TypeNameResolver.splitTopLevel($0[...]) } ?? [])
-        var names = Set<Substring>()
-        for requirement in requirements {
-            guard let colon = requirement.firstIndex(of: ":") else { continue }
-            let constraint = requirement[requirement.index(after: colon)...]
-            guard constraint.utf8.split(whereSeparator: { !isIdentifierByte($0) })
-                .contains(where: { $0.elementsEqual("Sendable".utf8) }) else { continue }
-            names.insert(Substring(EnumDeclaration.genericParameterName(String(requirement[..<colon]))))
-        }
-        return names
-    }
-
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "_") || byte == UInt8(ascii: "`") || byte >= 0x80
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
     }
 }

@@ -226,6 +226,7 @@ extension TypeDeclaration {
         try coder.scopes(&enclosingScopes)
         try coder.location(&location)
         try coder.strings(&genericParameterNames)
+        try coder.bool(&mayRequireSendableArguments)
     }
 }
 

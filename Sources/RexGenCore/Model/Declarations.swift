@@ -246,14 +246,19 @@ public struct TypeDeclaration: Hashable, Sendable {
     /// `Box<Item, Value: Equatable>` → `["Item", "Value"]`: in the type's body these names shadow any type
     /// of the same name declared further out, so a payload naming them must not be qualified.
     public var genericParameterNames: [String]
+    /// A generic argument given to it may have to be `Sendable`: a requirement of its own generic parameters
+    /// (`<Element: Sendable>`, `where Element: Sendable`) says so, or it is a protocol, whose associated
+    /// types' requirements are not read.
+    public var mayRequireSendableArguments: Bool
 
     public init(qualifiedName: String, declaredAccess: AccessLevel?, enclosingScopes: [EnclosingScope],
-                location: SourceLocation, genericParameterNames: [String] = []) {
+                location: SourceLocation, genericParameterNames: [String] = [], mayRequireSendableArguments: Bool = false) {
         self.qualifiedName = qualifiedName
         self.declaredAccess = declaredAccess
         self.enclosingScopes = enclosingScopes
         self.location = location
         self.genericParameterNames = genericParameterNames
+        self.mayRequireSendableArguments = mayRequireSendableArguments
     }
 }
 

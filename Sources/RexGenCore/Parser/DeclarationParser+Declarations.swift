@@ -150,9 +150,11 @@ extension DeclarationParser {
             enclosingScopes: enclosing, ifConfig: ifStack,
             isLocal: currentScope.isLocal || !currentScope.holdsDeclarations)
         if !declaration.isLocal {
-            file.types.append(TypeDeclaration(qualifiedName: declaration.qualifiedName, declaredAccess: prefix.access,
-                                              enclosingScopes: enclosing, location: declaration.location,
-                                              genericParameterNames: declaration.genericParameterNames))
+            file.types.append(TypeDeclaration(
+                qualifiedName: declaration.qualifiedName, declaredAccess: prefix.access, enclosingScopes: enclosing,
+                location: declaration.location, genericParameterNames: declaration.genericParameterNames,
+                mayRequireSendableArguments: !GenericRequirements.sendableParameters(genericParameters, whereClause: whereClause)
+                    .isEmpty))
         }
         openEnums.append(declaration)
         let reactorState = declaration.isLocal ? nil
@@ -172,7 +174,10 @@ extension DeclarationParser {
         advance()
         let genericParameters = token.kind == .lessThan ? readGenericParameters() : []
         // Only a struct can be a composite Reactor state RexGen writes forwarding for.
-        let stateMention = keyword(of: keywordToken) == .struct ? skipToBodyNotingState() : skipToBody()
+        var whereClauseNamesSendable = false
+        let stateMention = keyword(of: keywordToken) == .struct
+            ? skipToBodyNotingState(whereClauseNamesSendable: &whereClauseNamesSendable)
+            : skipToBody(whereClauseNamesSendable: &whereClauseNamesSendable)
         guard token.kind == .leftBrace else {
             // `actor` is only a keyword before a name and a body; elsewhere it is an ordinary word.
             if keyword(of: keywordToken) != .actor { reportMissingBody(of: nameToken) }
@@ -183,9 +188,11 @@ extension DeclarationParser {
         var reactorState: Int?
         if !currentScope.isLocal && currentScope.holdsDeclarations {
             let genericParameterNames = genericParameters.map(EnumDeclaration.genericParameterName)
-            file.types.append(TypeDeclaration(qualifiedName: path.joined(separator: "."), declaredAccess: prefix.access,
-                                              enclosingScopes: enclosingScopes, location: location(of: nameToken.start),
-                                              genericParameterNames: genericParameterNames))
+            file.types.append(TypeDeclaration(
+                qualifiedName: path.joined(separator: "."), declaredAccess: prefix.access, enclosingScopes: enclosingScopes,
+                location: location(of: nameToken.start), genericParameterNames: genericParameterNames,
+                mayRequireSendableArguments: keyword(of: keywordToken) == .protocol || whereClauseNamesSendable
+                    || genericParameters.contains { GenericRequirements.namesSendable($0[...]) }))
             reactorState = recordReactorState(.struct, stateMention, prefix: prefix, keyword: keywordToken,
                                               nameToken: nameToken, path: path, genericParameterNames: genericParameterNames)
         }
@@ -214,7 +221,8 @@ extension DeclarationParser {
                 advance()
             }
         }
-        let stateMention = skipToBodyNotingState()
+        var constrainsToSendable = false  // an extension declares no generic parameters of its own
+        let stateMention = skipToBodyNotingState(whereClauseNamesSendable: &constrainsToSendable)
         guard !components.isEmpty else { return }
         guard token.kind == .leftBrace else {
             return error("expected '{' to begin the body of the extension of '\(components.joined(separator: "."))'",
@@ -260,10 +268,16 @@ extension DeclarationParser {
     /// Skips an inheritance list and `where` clause up to the body's `{`, without crossing a `}`, a `;` or a
     /// line that starts another declaration.
     @discardableResult
-    mutating func skipToBody() -> StateMention {
+    /// - Parameter whereClauseNamesSendable: set when a `where` clause names `Sendable`.
+    mutating func skipToBody(whereClauseNamesSendable: inout Bool) -> StateMention {
+        var isInWhereClause = false
         while token.kind != .endOfFile {
             switch token.kind {
             case .leftBrace, .rightBrace, .semicolon: return .none
+            case .identifier where isInWhereClause:
+                if isText(token, "Sendable") { whereClauseNamesSendable = true }
+            case .identifier:
+                isInWhereClause = isText(token, "where")
             default: if startsDeclarationLine() { return .none }
             }
             advance()

@@ -21,7 +21,7 @@ enum StateMention {
 extension DeclarationParser {
     /// `skipToBody`, noting whether the inheritance clause (at its top level, before any `where`) names
     /// `State` or `Reactor.State`. Only a token spelled `State` costs more than the skip itself.
-    mutating func skipToBodyNotingState() -> StateMention {
+    mutating func skipToBodyNotingState(whereClauseNamesSendable: inout Bool) -> StateMention {
         var mention = StateMention.none
         var isInInheritance = token.kind == .colon
         var depth = 0
@@ -41,6 +41,8 @@ extension DeclarationParser {
                 }
             case .identifier where depth == 0 && isText(token, "where"):
                 isInInheritance = false
+            case .identifier where !isInInheritance && isText(token, "Sendable"):
+                whereClauseNamesSendable = true
             default:
                 break
             }

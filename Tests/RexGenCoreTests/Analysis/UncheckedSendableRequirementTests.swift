@@ -33,12 +33,43 @@ final class UncheckedSendableRequirementTests: XCTestCase {
         XCTAssertNil(found("(Box<Int>) -> T"))
     }
 
+    func testTheSourcesDeclarationsDecideForTheTypesTheyDeclare() {
+        let declared: [String: Bool] = ["Box": false, "Outer.Inner": true, "Outer": false, "Result": true]
+        func found(_ typeText: String) -> String? {
+            UncheckedSendableRequirement.first(in: typeText, parameters: ["T"], declaredRequirement: { declared[$0] })
+                .map { $0.genericTypes.joined(separator: ", ") }
+        }
+        XCTAssertNil(found("Box<T>"))
+        XCTAssertEqual(found("Outer<Int>.Inner<T>"), "Outer.Inner")
+        XCTAssertNil(found("Outer<T>.Inner<Int>"))
+        XCTAssertEqual(found("Box<Outer<Int>.Inner<[T]>>"), "Outer.Inner")
+        XCTAssertEqual(found("Result<T, Never>"), "Result", "a type of the sources named like the standard library's")
+        XCTAssertEqual(found("Unknown<Box<T>>"), "Unknown")
+    }
+
     func testParametersDeclaredSendable() {
-        XCTAssertEqual(UncheckedSendableRequirement.declaredSendable(
+        XCTAssertEqual(GenericRequirements.sendableParameters(
             ["Bytes: GRPCContiguousBytes & Sendable", "T", "U: Hashable", "V: Swift.Sendable"], whereClause: nil),
             ["Bytes", "V"])
-        XCTAssertEqual(UncheckedSendableRequirement.declaredSendable(
+        XCTAssertEqual(GenericRequirements.sendableParameters(
             ["A", "B", "C"], whereClause: "A: Sendable, B == Box<C, Int>, C: P & Sendable"), ["A", "C"])
-        XCTAssertEqual(UncheckedSendableRequirement.declaredSendable(["A: NonSendable"], whereClause: nil), [])
+        XCTAssertEqual(GenericRequirements.sendableParameters(["A: NonSendable"], whereClause: nil), [])
+    }
+
+    /// What the reader records of each type: whether an argument given to it may have to be `Sendable`.
+    func testTheReaderRecordsWhichTypesMayRequireSendableArguments() {
+        let file = SwiftReader.parse(source: """
+            struct Plain<T> {}
+            struct Stream<Element: Sendable, Failure: Error>: @unchecked Sendable { struct Iterator {} }
+            final class Storage<Base>: Sendable where Base: AsyncSequence, Base.Element: Sendable {}
+            actor Holder<T>: Sendable {}
+            enum Part<B: P> { case a(B) }
+            enum SendablePart<B> where B: Swift.Sendable { case a(B) }
+            protocol Source<Element> { associatedtype Element: Sendable }
+            struct Conforming<T>: Sendable, Hashable {}
+            """, path: "Types.swift")
+        let flags = Dictionary(uniqueKeysWithValues: file.types.map { ($0.qualifiedName, $0.mayRequireSendableArguments) })
+        XCTAssertEqual(flags, ["Plain": false, "Stream": true, "Stream.Iterator": false, "Storage": true, "Holder": false,
+                               "Part": false, "SendablePart": true, "Source": true, "Conforming": false])
     }
 }
