@@ -27,7 +27,7 @@
 #                     ArgumentParser OpenAPIKit NIOCore NIOHTTP2 GRDB SwiftSyntax, or one of the wide set
 #                     (`--list` names them all)
 #   --extra           check the extra modules too (after the default ones, or after those named)
-#   --wide            check the wide set too: 29 more modules of the package mirror, chosen for their many
+#   --wide            check the wide set too: 43 more modules of the package mirror, chosen for their many
 #                     enums (state machines, parsers, protocol codecs), names and generic contexts (an hour
 #                     and more the first time, on 2 cores)
 #   --rexgen PATH     the rexgen binary to use (default: build this repo's with
@@ -101,6 +101,20 @@ WIDE_MODULES=(
     "GRPCCore|https://github.com/grpc/grpc-swift-2|2.4.3|Sources/GRPCCore"
     "AsyncHTTPClient|https://github.com/swift-server/async-http-client|1.37.0|Sources/AsyncHTTPClient"
     "_OpenAPIGeneratorCore|https://github.com/apple/swift-openapi-generator|1.14.3|Sources/_OpenAPIGeneratorCore"
+    "GRPCNIOTransportCore|https://github.com/grpc/grpc-swift-nio-transport|2.9.2|Sources/GRPCNIOTransportCore"
+    "FluentKit|https://github.com/vapor/fluent-kit|1.57.0|Sources/FluentKit"
+    "JWTKit|https://github.com/vapor/jwt-kit|5.8.0|Sources/JWTKit"
+    "ConsoleKitTerminal|https://github.com/vapor/console-kit|4.16.2|Sources/ConsoleKitTerminal"
+    "NIOExtras|https://github.com/apple/swift-nio-extras|1.35.2|Sources/NIOExtras"
+    "WSCore|https://github.com/hummingbird-project/swift-websocket|1.6.2|Sources/WSCore"
+    "CustomDump|https://github.com/pointfreeco/swift-custom-dump|1.7.3|Sources/CustomDump"
+    "SystemPackage|https://github.com/apple/swift-system|1.8.1|Sources/System"
+    "Algorithms|https://github.com/apple/swift-algorithms|1.2.1|Sources/Algorithms"
+    "FlyingSocks|https://github.com/swhitty/FlyingFox|0.27.1|FlyingSocks/Sources"
+    "ZIPFoundation|https://github.com/weichsel/ZIPFoundation|0.9.20|Sources/ZIPFoundation"
+    "PostgresKit|https://github.com/vapor/postgres-kit|2.17.0|Sources/PostgresKit"
+    "SnapshotTesting|https://github.com/pointfreeco/swift-snapshot-testing|1.19.7|Sources/SnapshotTesting"
+    "Prometheus|https://github.com/swift-server/swift-prometheus|2.4.1|Sources/Prometheus"
 )
 OUTPUT_FOLDER=RexGenGenerated
 
