@@ -116,6 +116,21 @@ extension ReaderTests {
                                      "3:6 error: expected '{' to begin the body of 'BAction'"])
     }
 
+    /// Every kind of type header stops at a line that starts a declaration, `where` clause or not.
+    func testMissingBodiesOfClassesActorsAndProtocolsDoNotSwallowTheNextDeclaration() {
+        let file = Reader.parse("""
+        class C<T>: Base where T: Sendable
+        enum AAction { case a }
+        protocol P where Self: Sendable
+        enum BAction { case b }
+        actor A: Sendable
+        enum CAction { case c }
+        """)
+        XCTAssertEqual(file.enumNames, ["AAction", "BAction", "CAction"])
+        XCTAssertEqual(file.errors, ["1:7 error: expected '{' to begin the body of 'C'",
+                                     "3:10 error: expected '{' to begin the body of 'P'"])
+    }
+
     func testUnclosedAttributeStopsAtTheEnclosingBrace() {
         let file = Reader.parse("struct S { @available(iOS 13, * }\nenum AAction { case a }\nextension E\nfunc f()\n@x(\n")
         XCTAssertEqual(file.enumNames, ["AAction"])

@@ -253,18 +253,16 @@ struct EnumPropertiesPlanner {
     /// that may require it to be `Sendable` compiles in the case but not in a property's type.
     private func skipPayloadsWithUncheckedSendableRequirements(_ cases: inout [PlannedCase], of declaration: EnumDeclaration,
                                                               diagnostics: inout [Diagnostic]) {
-        var parameters = Set(declaration.genericParameterNames.map { Substring($0.hasPrefix("each ") ? String($0.dropFirst(5)) : $0) })
+        // The enum, the types around it from the innermost out, then the top level: where Swift looks names up.
         let components = declaration.qualifiedNameComponents
-        for depth in 1..<max(components.count, 1) {
-            for name in model.types[components.prefix(depth).joined(separator: ".")]?.genericParameterNames ?? [] {
-                parameters.insert(Substring(name))
-            }
+        let scopes = (0...components.count).reversed().map { components.prefix($0).joined(separator: ".") }
+        var parameters = Set(declaration.genericParameterNames.map { Substring($0.hasPrefix("each ") ? String($0.dropFirst(5)) : $0) })
+        for scope in scopes.dropFirst() where !scope.isEmpty {
+            for name in model.types[scope]?.genericParameterNames ?? [] { parameters.insert(Substring(name)) }
         }
         guard !parameters.isEmpty else { return }
         parameters.subtract(GenericRequirements.sendableParameters(declaration.genericParameters,
                                                                    whereClause: declaration.whereClause))
-        // A name as the payload writes it, looked up as Swift does: in the enum, then outward, then at top level.
-        let scopes = (0...components.count).reversed().map { components.prefix($0).joined(separator: ".") }
         let declaredRequirement = { (name: String) -> Bool? in
             for scope in scopes {
                 if let type = model.types[scope.isEmpty ? name : scope + "." + name] { return type.mayRequireSendableArguments }

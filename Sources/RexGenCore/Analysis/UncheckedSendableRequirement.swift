@@ -50,7 +50,7 @@ struct UncheckedSendableRequirement: Equatable {
         var offset = 0
         while offset < bytes.count {
             let byte = bytes[offset]
-            guard GenericRequirements.isIdentifierByte(byte) else {
+            guard byte.isIdentifierContinuation else {
                 switch byte {
                 case UInt8(ascii: "<"):
                     let written = name.joined(separator: ".")
@@ -70,11 +70,11 @@ struct UncheckedSendableRequirement: Equatable {
                 continue
             }
             var end = offset
-            while end < bytes.count, GenericRequirements.isIdentifierByte(bytes[end]) { end += 1 }
+            while end < bytes.count, bytes[end].isIdentifierContinuation { end += 1 }
             let identifier = String(decoding: bytes[offset..<end], as: UTF8.self)
             let followsDot = previous == UInt8(ascii: ".")
             name = followsDot ? name + [identifier] : [identifier]
-            if !followsDot, parameters.contains(Substring(identifier.filter { $0 != "`" })) {
+            if !followsDot, parameters.contains(Substring(identifier)) {
                 let requiring = owners.compactMap { $0 }
                 if !requiring.isEmpty { return UncheckedSendableRequirement(genericTypes: requiring, parameter: identifier) }
             }

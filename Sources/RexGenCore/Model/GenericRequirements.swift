@@ -17,13 +17,7 @@ enum GenericRequirements {
 
     /// Whether `text` has the identifier `Sendable` (`Swift.Sendable`, `P & Sendable`).
     static func namesSendable(_ text: Substring) -> Bool {
-        text.utf8.split(whereSeparator: { !isIdentifierByte($0) }).contains { $0.elementsEqual("Sendable".utf8) }
-    }
-
-    static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "_") || byte == UInt8(ascii: "`") || byte >= 0x80
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+        text.utf8.split(whereSeparator: { !$0.isIdentifierContinuation }).contains { $0.elementsEqual("Sendable".utf8) }
     }
 }
 

@@ -173,11 +173,9 @@ extension DeclarationParser {
         let name = self.name(of: nameToken)
         advance()
         let genericParameters = token.kind == .lessThan ? readGenericParameters() : []
+        let header = skipToBody()
         // Only a struct can be a composite Reactor state RexGen writes forwarding for.
-        var whereClauseNamesSendable = false
-        let stateMention = keyword(of: keywordToken) == .struct
-            ? skipToBodyNotingState(whereClauseNamesSendable: &whereClauseNamesSendable)
-            : skipToBody(whereClauseNamesSendable: &whereClauseNamesSendable)
+        let stateMention = keyword(of: keywordToken) == .struct ? header.stateMention : .none
         guard token.kind == .leftBrace else {
             // `actor` is only a keyword before a name and a body; elsewhere it is an ordinary word.
             if keyword(of: keywordToken) != .actor { reportMissingBody(of: nameToken) }
@@ -191,7 +189,7 @@ extension DeclarationParser {
             file.types.append(TypeDeclaration(
                 qualifiedName: path.joined(separator: "."), declaredAccess: prefix.access, enclosingScopes: enclosingScopes,
                 location: location(of: nameToken.start), genericParameterNames: genericParameterNames,
-                mayRequireSendableArguments: keyword(of: keywordToken) == .protocol || whereClauseNamesSendable
+                mayRequireSendableArguments: keyword(of: keywordToken) == .protocol || header.whereClauseNamesSendable
                     || genericParameters.contains { GenericRequirements.namesSendable($0[...]) }))
             reactorState = recordReactorState(.struct, stateMention, prefix: prefix, keyword: keywordToken,
                                               nameToken: nameToken, path: path, genericParameterNames: genericParameterNames)
@@ -221,8 +219,7 @@ extension DeclarationParser {
                 advance()
             }
         }
-        var constrainsToSendable = false  // an extension declares no generic parameters of its own
-        let stateMention = skipToBodyNotingState(whereClauseNamesSendable: &constrainsToSendable)
+        let stateMention = skipToBody().stateMention
         guard !components.isEmpty else { return }
         guard token.kind == .leftBrace else {
             return error("expected '{' to begin the body of the extension of '\(components.joined(separator: "."))'",
@@ -263,26 +260,6 @@ extension DeclarationParser {
     private mutating func skipBody() {
         push(.skipped, path: [])
         advance()
-    }
-
-    /// Skips an inheritance list and `where` clause up to the body's `{`, without crossing a `}`, a `;` or a
-    /// line that starts another declaration.
-    @discardableResult
-    /// - Parameter whereClauseNamesSendable: set when a `where` clause names `Sendable`.
-    mutating func skipToBody(whereClauseNamesSendable: inout Bool) -> StateMention {
-        var isInWhereClause = false
-        while token.kind != .endOfFile {
-            switch token.kind {
-            case .leftBrace, .rightBrace, .semicolon: return .none
-            case .identifier where isInWhereClause:
-                if isText(token, "Sendable") { whereClauseNamesSendable = true }
-            case .identifier:
-                isInWhereClause = isText(token, "where")
-            default: if startsDeclarationLine() { return .none }
-            }
-            advance()
-        }
-        return .none
     }
 
     mutating func readAngleBrackets(into collector: inout TextCollector) {

@@ -16,13 +16,23 @@ enum StateMention {
     }
 }
 
+/// What skipping a type's or an extension's header (its inheritance list and `where` clause) noted.
+struct SkippedTypeHeader {
+    /// What the inheritance clause, at its top level and before any `where`, says of `State`.
+    var stateMention = StateMention.none
+    /// The `where` clause names `Sendable` (see `TypeDeclaration.mayRequireSendableArguments`).
+    var whereClauseNamesSendable = false
+}
+
 /// Reactor states: their stored properties and `react` functions, read only in the bodies of declarations
 /// whose own inheritance clause names `State`, so other files pay nothing for them.
 extension DeclarationParser {
-    /// `skipToBody`, noting whether the inheritance clause (at its top level, before any `where`) names
-    /// `State` or `Reactor.State`. Only a token spelled `State` costs more than the skip itself.
-    mutating func skipToBodyNotingState(whereClauseNamesSendable: inout Bool) -> StateMention {
-        var mention = StateMention.none
+    /// Skips an inheritance list and `where` clause up to the body's `{`, without crossing a `}`, a `;` or a
+    /// line that starts another declaration, noting whether the inheritance clause names `State` or
+    /// `Reactor.State` and the `where` clause `Sendable`. Only a token spelled `State` or `Sendable` costs
+    /// more than the skip itself.
+    mutating func skipToBody() -> SkippedTypeHeader {
+        var header = SkippedTypeHeader()
         var isInInheritance = token.kind == .colon
         var depth = 0
         // The two tokens before this one, to tell `Reactor.State` from `State` and `Other.State`.
@@ -30,28 +40,28 @@ extension DeclarationParser {
         var beforeLast: Token?
         while token.kind != .endOfFile {
             switch token.kind {
-            case .leftBrace, .rightBrace, .semicolon: return mention
+            case .leftBrace, .rightBrace, .semicolon: return header
             case .lessThan, .leftParen, .leftBracket: depth += 1
             case .greaterThan, .rightParen, .rightBracket: depth -= 1
             case .identifier where depth == 0 && isInInheritance && isText(token, "State"):
                 if last?.kind != .dot {
-                    if mention == .none { mention = .plain }
+                    if header.stateMention == .none { header.stateMention = .plain }
                 } else if let beforeLast, isText(beforeLast, "Reactor") {
-                    mention = .reactorQualified
+                    header.stateMention = .reactorQualified
                 }
             case .identifier where depth == 0 && isText(token, "where"):
                 isInInheritance = false
             case .identifier where !isInInheritance && isText(token, "Sendable"):
-                whereClauseNamesSendable = true
+                header.whereClauseNamesSendable = true
             default:
                 break
             }
-            if startsDeclarationLine() { return mention }
+            if startsDeclarationLine() { return header }
             beforeLast = last
             last = token
             advance()
         }
-        return mention
+        return header
     }
 
     /// Records a declaration that names `State` in its inheritance clause; returns its index in the file's

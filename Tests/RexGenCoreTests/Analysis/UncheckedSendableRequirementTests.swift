@@ -15,7 +15,7 @@ final class UncheckedSendableRequirementTests: XCTestCase {
         XCTAssertEqual(found("[Int: Stream<T.Element, Never>]"), "T in Stream")
         XCTAssertEqual(found("Task<T, Never>"), "T in Task")
         XCTAssertEqual(found("Module.Box<[T]>"), "T in Module.Box")
-        XCTAssertEqual(found("(Int, Box<`T`>)"), "`T` in Box")
+        XCTAssertEqual(found("(Int, Box<`T`>)"), "T in Box")
         XCTAssertEqual(found("Array<Box<T>>"), "T in Box")
     }
 
