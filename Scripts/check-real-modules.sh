@@ -30,6 +30,10 @@
 #   --wide            check the wide set too: 43 more modules of the package mirror, chosen for their many
 #                     enums (state machines, parsers, protocol codecs), names and generic contexts (an hour
 #                     and more the first time, on 2 cores)
+#   --case-paths      generate with `--case-paths` too (swift-case-paths 1.x's CasePathable, without the
+#                     macro): the package's manifest gets a dependency on swift-case-paths 1.10.0 and the
+#                     module one on CasePathsCore for the build, and is restored afterwards
+#                     (SwiftSyntax is skipped: swift-case-paths depends on swift-syntax)
 #   --rexgen PATH     the rexgen binary to use (default: build this repo's with
 #                     `swift build -c release --product rexgen` into its own .build)
 #   --work DIR        where clones and logs live (default: $REXGEN_REAL_MODULES_WORK or
@@ -117,6 +121,7 @@ WIDE_MODULES=(
     "Prometheus|https://github.com/swift-server/swift-prometheus|2.4.1|Sources/Prometheus"
 )
 OUTPUT_FOLDER=RexGenGenerated
+CASE_PATHS_MARK="// Added by RexGen's check-real-modules.sh --case-paths"
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 WORK="${REXGEN_REAL_MODULES_WORK:-/tmp/rexgen-real-modules}"
@@ -126,6 +131,7 @@ JOBS=()
 REBUILD_BASELINE=0
 EXTRA=0
 WIDE=0
+CASE_PATHS=0
 SELECTED=()
 
 usage() { sed -n '2,/^set -uo pipefail/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
@@ -144,6 +150,7 @@ while [ $# -gt 0 ]; do
         --rebuild-baseline) REBUILD_BASELINE=1; shift ;;
         --extra) EXTRA=1; shift ;;
         --wide) WIDE=1; shift ;;
+        --case-paths) CASE_PATHS=1; shift ;;
         --list) for m in "${MODULES[@]}" "${EXTRA_MODULES[@]}" "${WIDE_MODULES[@]}"; do IFS='|' read -r n u t p <<<"$m"; printf '%-22s %s %s (%s)\n' "$n" "$u" "$t" "$p"; done; exit 0 ;;
         -h|--help) usage; exit 0 ;;
         -*) die_usage "unknown option $1" ;;
@@ -230,6 +237,34 @@ show_errors() {
     return 0
 }
 
+# The manifests --case-paths extended, back as they were.
+restore_manifests() {
+    local manifest
+    for manifest in "$CLONE"/Package*.swift; do
+        if [ -f "$manifest" ] && grep -qF "$CASE_PATHS_MARK" "$manifest"; then
+            git -C "$CLONE" checkout -q -- "$(basename "$manifest")"
+        fi
+    done
+}
+
+# Every manifest of the clone (SwiftPM picks one by tools version) gets swift-case-paths, unless it names it
+# already, and gives the module CasePathsCore.
+add_case_paths_dependency() {
+    local manifest
+    for manifest in "$CLONE"/Package*.swift; do
+        [ -f "$manifest" ] || continue
+        {
+            echo
+            echo "$CASE_PATHS_MARK"
+            grep -q 'pointfreeco/swift-case-paths' "$manifest" ||
+                echo 'package.dependencies.append(.package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"))'
+            echo "for target in package.targets where target.name == \"$NAME\" {"
+            echo '    target.dependencies.append(.product(name: "CasePathsCore", package: "swift-case-paths"))'
+            echo '}'
+        } >>"$manifest"
+    done
+}
+
 BUILT=0
 TRIED=0
 SUMMARY=()
@@ -247,6 +282,13 @@ for entry in "${PLAN[@]}"; do
     echo
     echo "== $NAME ($PACKAGE $TAG)"
 
+    if [ "$CASE_PATHS" = 1 ]; then
+        case "$PACKAGE" in swift-syntax|swift-case-paths|xctest-dynamic-overlay|swift-issue-reporting)
+            echo "   skipped: swift-case-paths depends on $PACKAGE, which cannot depend on it in turn"
+            TRIED=$((TRIED - 1)); record "$NAME" "skipped (--case-paths)" - - - -; continue ;;
+        esac
+    fi
+
     # 1. Clone once; a reused clone must still be at the tag with nothing changed but our output.
     if [ ! -d "$CLONE/.git" ]; then
         rm -rf "$CLONE"
@@ -261,6 +303,7 @@ for entry in "${PLAN[@]}"; do
         record "$NAME" "failed: no module folder" - - - "$(duration $(( $(now) - module_start )))"; continue
     fi
     rm -rf "$OUT"
+    restore_manifests
     changed="$(git -C "$CLONE" status --porcelain --untracked-files=all -- . ":(exclude).rexgen-check" ":(exclude).build" ":(exclude)Package.resolved" 2>/dev/null | head -5)"
     if [ -n "$changed" ]; then
         echo "   note: the clone has local changes (reset with: git -C $CLONE checkout -f $TAG && git -C $CLONE clean -fd):"
@@ -303,7 +346,9 @@ for entry in "${PLAN[@]}"; do
 
     # 3. Properties for every enum, one file per source, inside the module.
     start=$(now)
-    if ! (cd "$CLONE" && "$REXGEN" generate "$SOURCE" --all-enums --file-per-source --lift none --no-cache --output "$OUT") >"$STATE/generate.log" 2>&1; then
+    GENERATE_OPTIONS=(--all-enums --file-per-source --lift none --no-cache)
+    [ "$CASE_PATHS" = 1 ] && GENERATE_OPTIONS+=(--case-paths)
+    if ! (cd "$CLONE" && "$REXGEN" generate "$SOURCE" "${GENERATE_OPTIONS[@]}" --output "$OUT") >"$STATE/generate.log" 2>&1; then
         generate_time="$(duration $(( $(now) - start )))"
         echo "   FAILED: rexgen generate failed ($STATE/generate.log):"
         grep -E 'error:' "$STATE/generate.log" | head -n "$MAX_ERRORS" | sed 's/^/    /'
@@ -320,6 +365,7 @@ for entry in "${PLAN[@]}"; do
 
     # 4. The module with the generated files.
     start=$(now)
+    [ "$CASE_PATHS" = 1 ] && add_case_paths_dependency
     if (cd "$CLONE" && swift build --target "$NAME" "${JOBS[@]}") >"$STATE/build.log" 2>&1; then
         build_time="$(duration $(( $(now) - start )))"
         BUILT=$((BUILT + 1))
@@ -331,6 +377,7 @@ for entry in "${PLAN[@]}"; do
         show_errors "$STATE/build.log"
         record "$NAME" "failed: build" "$baseline_time" "$generate_time" "$build_time" "$(duration $(( $(now) - module_start )))"
     fi
+    restore_manifests
 done
 
 echo

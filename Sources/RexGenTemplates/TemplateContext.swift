@@ -107,14 +107,15 @@ public enum TemplateContext {
                 "availability": path.availability, "ifConfigOpen": ifConfig.openingLines, "ifConfigClose": ifConfig.closingLines,
             ])
         }
-        var values: [String: Any] = [
-            "rootType": planned.casePathsRootType,
+        let values: [String: Any] = [
+            "rootAlias": PlannedEnum.casePathsRootAlias,
+            "rootType": PlannedEnum.casePathsRootAlias,
+            "witnessAccessLevel": planned.casePathsWitnessAccess,
             "paths": shape.paths.map(object),
             "iterable": shape.iterable.map(object),
             "iteratorKeyword": shape.iteratorKeyword,
             "appendsNothingFirst": shape.appendsNothingFirst,
         ]
-        if let alias = planned.casePathsRootAlias { values["rootAlias"] = alias }
         return TemplateObject(values)
     }
 
@@ -174,12 +175,19 @@ public enum TemplateContext {
         return TemplateObject(dictionary)
     }
 
+    /// A conditional import's `ifConfigOpen` leads from the previous import's `#if`s to its own (blocks they
+    /// share stay open), and only the last one closes them, as the built-in output writes them.
     static func imports(_ declarations: [ImportDeclaration]) -> [TemplateObject] {
         let unconditional = Set(declarations.filter { $0.ifConfig.isEmpty }.map(\.text)).sorted()
+        var seen = Set<ImportDeclaration>()
+        let conditional = declarations.filter { !$0.ifConfig.isEmpty && seen.insert($0).inserted }
         return unconditional.map { TemplateObject(["name": $0, "text": $0, "ifConfigOpen": "", "ifConfigClose": ""]) }
-            + declarations.filter { !$0.ifConfig.isEmpty }.map {
-                TemplateObject(["name": $0.text, "text": $0.text, "ifConfigOpen": $0.ifConfig.openingLines,
-                                "ifConfigClose": $0.ifConfig.closingLines])
+            + conditional.indices.map { index in
+                let open = index == 0 ? [] : conditional[index - 1].ifConfig
+                let close = index == conditional.count - 1 ? conditional[index].ifConfig.closingLines : ""
+                return TemplateObject(["name": conditional[index].text, "text": conditional[index].text,
+                                       "ifConfigOpen": String([IfConfigClause].directives(from: open, to: conditional[index].ifConfig).dropLast()),
+                                       "ifConfigClose": close])
             }
     }
 

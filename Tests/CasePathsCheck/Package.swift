@@ -15,8 +15,9 @@ let package = Package(
         .executableTarget(
             name: "CasePathsCheck",
             dependencies: [.product(name: "CasePathsCore", package: "swift-case-paths")],
-            // The generated code is held to RexGen's bar: no warnings.
-            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]
+            // The generated code is held to RexGen's bar: no warnings. With internal imports by default (Swift 7's
+            // rule), the public enums' conformances need `public import CasePathsCore`.
+            swiftSettings: [.unsafeFlags(["-warnings-as-errors"]), .enableUpcomingFeature("InternalImportsByDefault")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -20,20 +20,31 @@ public struct PlannedEnum: Sendable {
     public var cases: [PlannedCase]
     /// Gets swift-case-paths' `CasePathable` and `CasePathIterable` conformances (`casePaths: true`).
     public var generatesCasePaths = false
-    /// With case paths, a file-scope alias of the enum (`_AllCasePathsRoot4Root5Event` for `Root.Event`) that
-    /// `AllCasePaths` names it by: inside that struct, `Root`, `Element` and `Iterator` are its protocols'
+    /// With case paths, the alias of the enum (`typealias _AllCasePathsRoot = Self`, in its extension) that
+    /// `AllCasePaths` names it by. Inside that struct, `Root`, `Element` and `Iterator` are its protocols'
     /// associated types and the enum's member types are in scope, so the enum's own name may mean something
-    /// else. Nil when the enum or a type around it is generic (or not declared in the sources), where no
-    /// alias without arguments can name it and the enum's name is written as before.
-    public var casePathsRootAlias: String?
+    /// else; a generic type on its path would need its arguments, which `Self` carries; and as a member the
+    /// alias is as available, and as `@_spi`, as the enum.
+    public static let casePathsRootAlias = "_AllCasePathsRoot"
 
-    /// How `AllCasePaths` names the enum.
-    public var casePathsRootType: String { casePathsRootAlias ?? declaration.qualifiedNameForExtension }
+    /// An internal or package enum marked `@usableFromInline` (in public types: inside others it gets no case
+    /// paths): its conformances are checked as public ones are, so the declarations that witness them must be
+    /// `@usableFromInline` too, and their protocols imported publicly.
+    public var isUsableFromInline: Bool {
+        access < .public && declaration.attributes.contains("@usableFromInline")
+    }
+
+    /// The attribute and access of the declarations that witness the case-path conformances (`AllCasePaths`,
+    /// its subscript and iterator, `allCasePaths`, the alias); the case paths are found through key paths.
+    public var casePathsWitnessAccess: String { (isUsableFromInline ? "@usableFromInline " : "") + access.memberKeyword }
+
+    /// The access swift-case-paths' protocols must be imported at for this enum's conformances.
+    var casePathsImportAccess: AccessLevel { isUsableFromInline ? .public : access }
 
     /// Every field but the declaration and the cases, as text: what the section's render key hashes
     /// (`RenderedSections.key(for:)`) beside them. A field added to this type belongs here.
     var decisions: [String] {
-        [access.rawValue, generatesCasePaths ? "casePaths" : "", casePathsRootAlias.map { "alias " + $0 } ?? ""]
+        [access.rawValue, generatesCasePaths ? "casePaths" : ""]
     }
 
     public init(declaration: EnumDeclaration, access: AccessLevel, cases: [PlannedCase]) {

@@ -4,12 +4,13 @@ struct EnumPropertiesPlanner {
     let rules: SelectionRules
     /// Plan swift-case-paths' `CasePathable` conformance for each enum too.
     let casePaths: Bool
-    private let accessResolver: AccessResolver
+    let accessResolver: AccessResolver
     private let qualifier: PayloadTypeQualifier
     /// Files Sourcery generated: their members that equal RexGen's are not collisions to warn about.
     private let sourceryFiles: Set<String>
-    /// With `casePaths`, the types that declare a type or typealias named `AllCasePaths` themselves.
-    private let ownersOfAllCasePaths: Set<Substring>
+    /// With `casePaths`, the types that declare a type or typealias named as the conformance names one in
+    /// the enum (`AllCasePaths`, or `Self`, which its alias of the enum means), and that name.
+    let ownersOfCasePathsNames: [Substring: Substring]
     private let membersByOwner: [String: [MemberDeclaration]]
     /// Owner names by their last component, so finding an enum's extensions does not scan every owner.
     private let ownersByLastComponent: [String: [String]]
@@ -23,11 +24,12 @@ struct EnumPropertiesPlanner {
         self.accessResolver = AccessResolver(types: types)
         self.qualifier = qualifier ?? PayloadTypeQualifier(model: model)
         self.sourceryFiles = Set(model.allFiles.filter(\.isSourceryOutput).map(\.path))
-        let suffix = ".AllCasePaths"
-        self.ownersOfAllCasePaths = !casePaths ? [] : Set(model.allFiles.flatMap { file in
-            (file.types.map(\.qualifiedName) + file.typeAliases.map(\.qualifiedName))
-                .filter { $0.hasSuffix(suffix) }.map { $0.dropLast(suffix.count) }
-        })
+        let names: Set<Substring> = ["AllCasePaths", "Self", "`Self`", Substring(PlannedEnum.casePathsRootAlias)]
+        self.ownersOfCasePathsNames = !casePaths ? [:] : Dictionary(model.allFiles.flatMap { file in
+            (file.types.map(\.qualifiedName) + file.typeAliases.map(\.qualifiedName)).compactMap { name in
+                name.lastIndex(of: ".").map { (name[..<$0], name[name.index(after: $0)...]) }
+            }.filter { names.contains($0.1) }
+        }, uniquingKeysWith: { first, _ in first })
         // `extension Alias { var movie … }` with `typealias Alias = Feature.Action` extends Feature.Action.
         let aliases = Dictionary(model.allFiles.flatMap(\.typeAliases).map { ($0.qualifiedName, $0.targetText) },
                                  uniquingKeysWith: { first, _ in first })
@@ -91,15 +93,27 @@ struct EnumPropertiesPlanner {
             planned.append(plannedEnum)
             contributingFiles.insert(fileIndex)
         }
-        let casePathFiles = Set(planned.filter(\.generatesCasePaths).map(\.declaration.location.file))
+        var casePathsAccessByFile: [String: AccessLevel] = [:]
+        for plannedEnum in planned where plannedEnum.generatesCasePaths {
+            casePathsAccessByFile[plannedEnum.declaration.location.file] = max(
+                plannedEnum.casePathsImportAccess, casePathsAccessByFile[plannedEnum.declaration.location.file] ?? .internal)
+        }
         for fileIndex in contributingFiles.sorted() {
             let file = model.files[fileIndex]
-            importsByFile[file.path] = file.imports + (casePathFiles.contains(file.path) ? [Self.casePathsImport] : [])
+            var fileImports = file.imports
+            if let access = casePathsAccessByFile[file.path] {
+                casePathsAccessByFile[file.path] = max(access, Self.removeCasePathsImports(from: &fileImports))
+                fileImports += Self.casePathsImports(access: casePathsAccessByFile[file.path]!)
+            }
+            importsByFile[file.path] = fileImports
             for declaration in file.imports where seenImports.insert(declaration).inserted {
                 imports.append(declaration)
             }
         }
-        if !casePathFiles.isEmpty, seenImports.insert(Self.casePathsImport).inserted { imports.append(Self.casePathsImport) }
+        if let widest = casePathsAccessByFile.values.max() {
+            let ownAccess = Self.removeCasePathsImports(from: &imports)
+            imports += Self.casePathsImports(access: max(widest, ownAccess)).filter { seenImports.insert($0).inserted }
+        }
         diagnostics += replacedBySourceryFile.keys.sorted().map { path in
             Self.sourceryReplacementNote(path: path, members: replacedBySourceryFile[path]!)
         }
@@ -135,12 +149,6 @@ struct EnumPropertiesPlanner {
         }
         return found
     }
-
-    /// `CasePathsCore` is swift-case-paths without its macro; `CasePaths` re-exports it, so either product
-    /// makes it importable. Conditional, so the file still compiles where neither is.
-    static let casePathsImport = ImportDeclaration(text: "import CasePathsCore", ifConfig: [
-        IfConfigClause(blockID: -1, kind: .if, condition: "canImport(CasePathsCore)", precedingConditions: []),
-    ])
 
     /// One note per Sourcery file whose members RexGen now writes, instead of a warning per member.
     static func sourceryReplacementNote(path: String, members: [MemberDeclaration]) -> Diagnostic {
@@ -198,32 +206,7 @@ struct EnumPropertiesPlanner {
         var planned = PlannedEnum(declaration: declaration, access: access, cases: cases)
         planned.generatesCasePaths = casePaths && declaration.cImport == nil && !declaration.isNoncopyable
             && admitsCasePaths(declaration, diagnostics: &diagnostics)
-        if planned.generatesCasePaths { planned.casePathsRootAlias = casePathsRootAlias(for: declaration) }
         return planned
-    }
-
-    /// An enum the `@CasePathable` macro already conforms, or that declares `AllCasePaths` or `allCasePaths`
-    /// itself, would get a second conformance.
-    private func admitsCasePaths(_ declaration: EnumDeclaration, diagnostics: inout [Diagnostic]) -> Bool {
-        let reason: String
-        if declaration.attributes.contains(where: { $0 == "@CasePathable" || $0.hasPrefix("@CasePathable(") }) {
-            reason = "is marked @CasePathable"
-        } else if ownersOfAllCasePaths.contains(Substring(declaration.qualifiedName)) {
-            reason = "declares AllCasePaths itself"
-        } else if let member = userMembers(of: declaration, includingStatic: true).first(where: { $0.name == "allCasePaths" }) {
-            reason = "declares allCasePaths itself at \(member.location)"
-        } else if let enumCase = declaration.cases.first(where: { $0.name == "allCasePaths" }) {
-            reason = "declares allCasePaths itself at \(enumCase.location)"
-        } else if let name = declaration.cases.lazy.flatMap({ $0.associatedValues ?? [] })
-            .flatMap({ TypeTextNames($0.typeText).starts.map(\.name) })
-            .first(where: { Self.namesAllCasePathsShadows.contains($0) }) {
-            reason = "names a type '\(name)' in a payload, which its AllCasePaths would shadow"
-        } else {
-            return true
-        }
-        diagnostics.append(.note("enum '\(declaration.qualifiedName)' \(reason); no CasePathable conformance is generated "
-            + "for it", at: declaration.location))
-        return false
     }
 
     /// See `PayloadTypeQualifier.namesResolvedOutsideTheSources`: in an enum nested in an extension of a type
@@ -286,24 +269,6 @@ struct EnumPropertiesPlanner {
                 + "Swift checks that in a property but not in an enum case, so the property might not compile (declare "
                 + "'\(found.parameter): Sendable' to have it generated)", at: cases[index].declaration.location))
         }
-    }
-
-    /// Inside the enum, the conformance's nested `AllCasePaths` would replace a type of that name that a
-    /// payload means (breaking the user's own code); inside `AllCasePaths`, its protocols' associated types
-    /// `Root`, `Element` and `Iterator` would replace a payload's type in the case paths' signatures.
-    static let namesAllCasePathsShadows: Set<Substring> = ["AllCasePaths", "Root", "Element", "Iterator"]
-
-    /// See `PlannedEnum.casePathsRootAlias`.
-    private func casePathsRootAlias(for declaration: EnumDeclaration) -> String? {
-        guard declaration.genericParameters.isEmpty else { return nil }
-        let components = declaration.qualifiedNameComponents
-        var depth = 1
-        while depth < components.count {
-            guard let enclosing = model.types[components.prefix(depth).joined(separator: ".")],
-                  enclosing.genericParameterNames.isEmpty else { return nil }
-            depth += 1
-        }
-        return "_AllCasePathsRoot" + components.map { "\($0.utf8.count)\($0)" }.joined()
     }
 
     private func skipUnusableNames(_ cases: inout [PlannedCase], diagnostics: inout [Diagnostic]) {
@@ -405,7 +370,7 @@ struct EnumPropertiesPlanner {
 
     /// Instance members declared in the enum's body or in any extension of it, in every scanned file.
     /// Static members live apart from instance properties, so they cannot collide.
-    private func userMembers(of declaration: EnumDeclaration, includingStatic: Bool = false) -> [MemberDeclaration] {
+    func userMembers(of declaration: EnumDeclaration, includingStatic: Bool = false) -> [MemberDeclaration] {
         let qualifiedName = declaration.qualifiedName
         var result = membersByOwner[qualifiedName] ?? []
         let moduleQualified = "." + qualifiedName

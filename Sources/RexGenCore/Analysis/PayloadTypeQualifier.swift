@@ -173,6 +173,8 @@ struct TypeTextNames {
     }
 
     private(set) var starts: [Start] = []
+    /// Where `Self` starts a type reference (it is no start: it names the enum, wherever it is declared).
+    private(set) var selfRanges: [Range<String.Index>] = []
 
     private static let keywords: Set<Substring> = [
         "some", "any", "inout", "throws", "rethrows", "async", "sending", "borrowing", "consuming", "each",
@@ -211,6 +213,8 @@ struct TypeTextNames {
                 let name = text[index(nameRange.lowerBound)..<index(nameRange.upperBound)]
                 if byte == UInt8(ascii: "`") || !Self.keywords.contains(name) {
                     starts.append(Start(name: name, range: index(offset)..<index(end)))
+                } else if name == "Self" {
+                    selfRanges.append(index(offset)..<index(end))
                 }
             }
             previousSignificant = UInt8(ascii: "a")

@@ -57,6 +57,21 @@ extension Array where Element == IfConfigClause {
     /// One `#endif` line per clause.
     public var closingDirectives: String { String(repeating: "#endif\n", count: count) }
 
+    /// The lines that lead from code under `open` to code under `next`: the blocks both are in stay open, and
+    /// a clause that follows the open one of its block (`#else` after `#if A`) continues that block.
+    public static func directives(from open: [IfConfigClause], to next: [IfConfigClause]) -> String {
+        var shared = zip(open, next).prefix { $0 == $1 }.count
+        let continues = shared < open.count && shared < next.count && next[shared].kind != .if
+            && next[shared].blockID == open[shared].blockID
+            && next[shared].precedingConditions == open[shared].precedingConditions + [open[shared].condition]
+        var text = Array(open.dropFirst(shared + (continues ? 1 : 0))).closingDirectives
+        if continues {
+            text += next[shared].directiveText + "\n"
+            shared += 1
+        }
+        return text + Array(next.dropFirst(shared)).openingDirectives
+    }
+
     /// Whether declarations under these two chains can never be compiled together.
     public func isMutuallyExclusive(with other: [IfConfigClause]) -> Bool {
         for (lhs, rhs) in zip(self, other) {

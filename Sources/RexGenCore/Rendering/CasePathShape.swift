@@ -27,7 +27,7 @@ public struct CasePathShape: Sendable, Equatable {
             return
         }
         guard !values.contains(where: \.isVariadic) else { return nil }
-        valueType = property.type
+        valueType = Self.replacingSelf(in: property.type, with: enumType)
         let labels = values.map { $0.label.map { SwiftNames.label($0) + ": " } ?? "" }
         if values.count == 1 {
             embed = "{ \(enumType)\(pattern)(\(labels[0])$0) }"
@@ -37,6 +37,13 @@ public struct CasePathShape: Sendable, Equatable {
             let bindings = values.indices.map { "v\($0)" }.joined(separator: ", ")
             extract = "{ guard case let \(pattern)(\(bindings)) = $0 else { return nil }; return (\(bindings)) }"
         }
+    }
+
+    /// `Self` in a payload (`case array([Self])`) means the enum, but in `AllCasePaths` it means that struct.
+    static func replacingSelf(in type: String, with enumType: String) -> String {
+        var result = type
+        for range in TypeTextNames(type).selfRanges.reversed() { result.replaceSubrange(range, with: enumType) }
+        return result
     }
 
     /// A deprecated or restricted case keeps its case path, but stays out of `allCasePaths`' iteration and
@@ -51,7 +58,7 @@ public struct AllCasePathsShape: Sendable {
     public var paths: [(ifConfig: [IfConfigClause], path: CasePathShape)]
 
     public init(_ plannedEnum: PlannedEnum) {
-        let type = plannedEnum.casePathsRootType
+        let type = PlannedEnum.casePathsRootAlias
         paths = plannedEnum.cases.compactMap { plannedCase in
             guard plannedCase.payloadTypesAreNameable else { return nil }
             return CasePathShape(plannedCase, enumType: type, enumAttributes: plannedEnum.declaration.attributes).map { (plannedCase.declaration.ifConfig, $0) }

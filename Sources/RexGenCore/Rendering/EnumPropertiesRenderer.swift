@@ -92,22 +92,20 @@ public enum EnumPropertiesRenderer {
     /// swift-case-paths' `CasePathable` and `CasePathIterable`, as the macro would write them.
     private static func writeCasePaths(_ plannedEnum: PlannedEnum, to writer: inout SwiftCodeWriter) {
         let extended = plannedEnum.declaration.qualifiedNameForExtension
-        let type = plannedEnum.casePathsRootType
+        let type = PlannedEnum.casePathsRootAlias
         let access = plannedEnum.access.memberKeyword
+        let witness = plannedEnum.casePathsWitnessAccess
         let shape = AllCasePathsShape(plannedEnum)
         let iterable = shape.iterable
         writer.line("#if canImport(CasePathsCore)")
-        if let alias = plannedEnum.casePathsRootAlias {
-            writer.line("\(access) typealias \(alias) = \(extended)")
-            writer.line()
-        }
         writer.line("extension \(extended): CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}")
         writer.line()
         writer.line("extension \(extended) {")
         writer.indented { writer in
-            writer.line("\(access) struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {")
+            writer.line("\(witness) typealias \(type) = Self")
+            writer.line("\(witness) struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {")
             writer.indented { writer in
-                writer.line("\(access) subscript(root: \(type)) -> CasePathsCore.PartialCaseKeyPath<\(type)> {")
+                writer.line("\(witness) subscript(root: \(type)) -> CasePathsCore.PartialCaseKeyPath<\(type)> {")
                 writer.indented { writer in
                     for (ifConfig, path) in iterable {
                         writer.conditionally(ifConfig) { $0.line("if root.is(\\.\(path.name)) { return \\.\(path.name) }") }
@@ -123,7 +121,7 @@ public enum EnumPropertiesRenderer {
                         writer.line("}")
                     }
                 }
-                writer.line("\(access) func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<\(type)>]> {")
+                writer.line("\(witness) func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<\(type)>]> {")
                 writer.indented { writer in
                     writer.line("\(shape.iteratorKeyword) allCasePaths: [CasePathsCore.PartialCaseKeyPath<\(type)>] = []")
                     if shape.appendsNothingFirst { writer.line("allCasePaths.append(contentsOf: [])") }
@@ -136,7 +134,7 @@ public enum EnumPropertiesRenderer {
             }
             writer.line("}")
             writer.line()
-            writer.line("\(access) static var allCasePaths: AllCasePaths { AllCasePaths() }")
+            writer.line("\(witness) static var allCasePaths: AllCasePaths { AllCasePaths() }")
         }
         writer.line("}")
         writer.line("#endif")
@@ -260,12 +258,17 @@ package enum PayloadType {
 enum ImportsRenderer {
     static func write(_ imports: [ImportDeclaration], to writer: inout SwiftCodeWriter) {
         let unconditional = Set(imports.filter { $0.ifConfig.isEmpty }.map(\.text)).sorted()
-        let conditional = imports.filter { !$0.ifConfig.isEmpty }
+        var seen = Set<ImportDeclaration>()
+        let conditional = imports.filter { !$0.ifConfig.isEmpty && seen.insert($0).inserted }
         guard !unconditional.isEmpty || !conditional.isEmpty else { return }
         writer.line()
         unconditional.forEach { writer.line($0) }
+        var open: [IfConfigClause] = []
         for declaration in conditional {
-            writer.conditionally(declaration.ifConfig) { $0.line(declaration.text) }
+            writer.append(unindented: [IfConfigClause].directives(from: open, to: declaration.ifConfig))
+            writer.line(declaration.text)
+            open = declaration.ifConfig
         }
+        writer.append(unindented: open.closingDirectives)
     }
 }

@@ -4,7 +4,11 @@
 // swiftlint:disable all
 
 #if canImport(CasePathsCore)
+#if compiler(>=6)
+public import CasePathsCore
+#else
 import CasePathsCore
+#endif
 #endif
 
 // MARK: - AppAction
@@ -43,13 +47,12 @@ extension AppAction {
 }
 
 #if canImport(CasePathsCore)
-public typealias _AllCasePathsRoot9AppAction = AppAction
-
 extension AppAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
 
 extension AppAction {
+    public typealias _AllCasePathsRoot = Self
     public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
-        public subscript(root: _AllCasePathsRoot9AppAction) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot9AppAction> {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
             if root.is(\.started) { return \.started }
             if root.is(\.movie) { return \.movie }
             if root.is(\.rename) { return \.rename }
@@ -60,32 +63,32 @@ extension AppAction {
 #endif
             return \.never
         }
-        public var started: CasePathsCore.AnyCasePath<_AllCasePathsRoot9AppAction, Swift.Void> {
-            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot9AppAction.started }, extract: { guard case .started = $0 else { return nil }; return () })
+        public var started: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.started }, extract: { guard case .started = $0 else { return nil }; return () })
         }
-        public var movie: CasePathsCore.AnyCasePath<_AllCasePathsRoot9AppAction, MovieAction> {
-            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot9AppAction.movie($0) }, extract: { guard case let .movie(v0) = $0 else { return nil }; return v0 })
+        public var movie: CasePathsCore.AnyCasePath<_AllCasePathsRoot, MovieAction> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.movie($0) }, extract: { guard case let .movie(v0) = $0 else { return nil }; return v0 })
         }
-        public var rename: CasePathsCore.AnyCasePath<_AllCasePathsRoot9AppAction, (name: String, greeting: String)> {
-            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot9AppAction.rename(name: $0.0, greeting: $0.1) }, extract: { guard case let .rename(v0, v1) = $0 else { return nil }; return (v0, v1) })
+        public var rename: CasePathsCore.AnyCasePath<_AllCasePathsRoot, (name: String, greeting: String)> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.rename(name: $0.0, greeting: $0.1) }, extract: { guard case let .rename(v0, v1) = $0 else { return nil }; return (v0, v1) })
         }
-        public var defaulted: CasePathsCore.AnyCasePath<_AllCasePathsRoot9AppAction, Int> {
-            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot9AppAction.defaulted(count: $0) }, extract: { guard case let .defaulted(v0) = $0 else { return nil }; return v0 })
+        public var defaulted: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Int> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.defaulted(count: $0) }, extract: { guard case let .defaulted(v0) = $0 else { return nil }; return v0 })
         }
-        public var `default`: CasePathsCore.AnyCasePath<_AllCasePathsRoot9AppAction, Swift.Void> {
-            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot9AppAction.`default` }, extract: { guard case .`default` = $0 else { return nil }; return () })
+        public var `default`: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.`default` }, extract: { guard case .`default` = $0 else { return nil }; return () })
         }
 #if os(Windows)
-        public var windowsOnly: CasePathsCore.AnyCasePath<_AllCasePathsRoot9AppAction, Swift.Void> {
-            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot9AppAction.windowsOnly }, extract: { guard case .windowsOnly = $0 else { return nil }; return () })
+        public var windowsOnly: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.windowsOnly }, extract: { guard case .windowsOnly = $0 else { return nil }; return () })
         }
 #endif
         @available(*, deprecated, message: "use rename")
-        public var legacy: CasePathsCore.AnyCasePath<_AllCasePathsRoot9AppAction, String> {
-            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot9AppAction.legacy($0) }, extract: { guard case let .legacy(v0) = $0 else { return nil }; return v0 })
+        public var legacy: CasePathsCore.AnyCasePath<_AllCasePathsRoot, String> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.legacy($0) }, extract: { guard case let .legacy(v0) = $0 else { return nil }; return v0 })
         }
-        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot9AppAction>]> {
-            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot9AppAction>] = []
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
             allCasePaths.append(\.started)
             allCasePaths.append(\.movie)
             allCasePaths.append(\.rename)
@@ -118,25 +121,24 @@ extension MovieAction {
 }
 
 #if canImport(CasePathsCore)
-public typealias _AllCasePathsRoot11MovieAction = MovieAction
-
 extension MovieAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
 
 extension MovieAction {
+    public typealias _AllCasePathsRoot = Self
     public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
-        public subscript(root: _AllCasePathsRoot11MovieAction) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot11MovieAction> {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
             if root.is(\.list) { return \.list }
             if root.is(\.favorite) { return \.favorite }
             return \.never
         }
-        public var list: CasePathsCore.AnyCasePath<_AllCasePathsRoot11MovieAction, ListAction> {
-            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot11MovieAction.list($0) }, extract: { guard case let .list(v0) = $0 else { return nil }; return v0 })
+        public var list: CasePathsCore.AnyCasePath<_AllCasePathsRoot, ListAction> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.list($0) }, extract: { guard case let .list(v0) = $0 else { return nil }; return v0 })
         }
-        public var favorite: CasePathsCore.AnyCasePath<_AllCasePathsRoot11MovieAction, Int> {
-            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot11MovieAction.favorite(id: $0) }, extract: { guard case let .favorite(v0) = $0 else { return nil }; return v0 })
+        public var favorite: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Int> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.favorite(id: $0) }, extract: { guard case let .favorite(v0) = $0 else { return nil }; return v0 })
         }
-        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot11MovieAction>]> {
-            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot11MovieAction>] = []
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
             allCasePaths.append(\.list)
             allCasePaths.append(\.favorite)
             return allCasePaths.makeIterator()
@@ -163,25 +165,24 @@ extension ListAction {
 }
 
 #if canImport(CasePathsCore)
-public typealias _AllCasePathsRoot10ListAction = ListAction
-
 extension ListAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
 
 extension ListAction {
+    public typealias _AllCasePathsRoot = Self
     public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
-        public subscript(root: _AllCasePathsRoot10ListAction) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot10ListAction> {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
             if root.is(\.load) { return \.load }
             if root.is(\.loaded) { return \.loaded }
             return \.never
         }
-        public var load: CasePathsCore.AnyCasePath<_AllCasePathsRoot10ListAction, Int> {
-            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot10ListAction.load(page: $0) }, extract: { guard case let .load(v0) = $0 else { return nil }; return v0 })
+        public var load: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Int> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.load(page: $0) }, extract: { guard case let .load(v0) = $0 else { return nil }; return v0 })
         }
-        public var loaded: CasePathsCore.AnyCasePath<_AllCasePathsRoot10ListAction, [String]> {
-            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot10ListAction.loaded($0) }, extract: { guard case let .loaded(v0) = $0 else { return nil }; return v0 })
+        public var loaded: CasePathsCore.AnyCasePath<_AllCasePathsRoot, [String]> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.loaded($0) }, extract: { guard case let .loaded(v0) = $0 else { return nil }; return v0 })
         }
-        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot10ListAction>]> {
-            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot10ListAction>] = []
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
             allCasePaths.append(\.load)
             allCasePaths.append(\.loaded)
             return allCasePaths.makeIterator()
@@ -211,22 +212,230 @@ extension Wrapper {
 extension Wrapper: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
 
 extension Wrapper {
+    public typealias _AllCasePathsRoot = Self
     public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
-        public subscript(root: Wrapper) -> CasePathsCore.PartialCaseKeyPath<Wrapper> {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
             if root.is(\.value) { return \.value }
             if root.is(\.pair) { return \.pair }
             return \.never
         }
-        public var value: CasePathsCore.AnyCasePath<Wrapper, Value> {
-            CasePathsCore.AnyCasePath(embed: { Wrapper.value($0) }, extract: { guard case let .value(v0) = $0 else { return nil }; return v0 })
+        public var value: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Value> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.value($0) }, extract: { guard case let .value(v0) = $0 else { return nil }; return v0 })
         }
-        public var pair: CasePathsCore.AnyCasePath<Wrapper, (Value, String)> {
-            CasePathsCore.AnyCasePath(embed: { Wrapper.pair($0.0, $0.1) }, extract: { guard case let .pair(v0, v1) = $0 else { return nil }; return (v0, v1) })
+        public var pair: CasePathsCore.AnyCasePath<_AllCasePathsRoot, (Value, String)> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.pair($0.0, $0.1) }, extract: { guard case let .pair(v0, v1) = $0 else { return nil }; return (v0, v1) })
         }
-        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<Wrapper>]> {
-            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<Wrapper>] = []
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
             allCasePaths.append(\.value)
             allCasePaths.append(\.pair)
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+
+// MARK: - Node
+
+extension Node {
+    public var leaf: Int? {
+        get { guard case let .leaf(value) = self else { return nil }; return value }
+        set { guard case .leaf = self, let newValue else { return }; self = .leaf(newValue) }
+    }
+    public var isLeaf: Swift.Bool { self.leaf != nil }
+    public var children: [Self]? {
+        get { guard case let .children(value) = self else { return nil }; return value }
+        set { guard case .children = self, let newValue else { return }; self = .children(newValue) }
+    }
+    public var isChildren: Swift.Bool { self.children != nil }
+    public var named: [String: Self]? {
+        get { guard case let .named(value) = self else { return nil }; return value }
+        set { guard case .named = self, let newValue else { return }; self = .named(newValue) }
+    }
+    public var isNamed: Swift.Bool { self.named != nil }
+}
+
+#if canImport(CasePathsCore)
+extension Node: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
+
+extension Node {
+    public typealias _AllCasePathsRoot = Self
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
+            if root.is(\.leaf) { return \.leaf }
+            if root.is(\.children) { return \.children }
+            if root.is(\.named) { return \.named }
+            return \.never
+        }
+        public var leaf: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Int> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.leaf($0) }, extract: { guard case let .leaf(v0) = $0 else { return nil }; return v0 })
+        }
+        public var children: CasePathsCore.AnyCasePath<_AllCasePathsRoot, [_AllCasePathsRoot]> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.children($0) }, extract: { guard case let .children(v0) = $0 else { return nil }; return v0 })
+        }
+        public var named: CasePathsCore.AnyCasePath<_AllCasePathsRoot, [String: _AllCasePathsRoot]> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.named($0) }, extract: { guard case let .named(v0) = $0 else { return nil }; return v0 })
+        }
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
+            allCasePaths.append(\.leaf)
+            allCasePaths.append(\.children)
+            allCasePaths.append(\.named)
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+
+// MARK: - Token
+
+extension Token {
+    internal var word: String? {
+        get { guard case let .word(value) = self else { return nil }; return value }
+        set { guard case .word = self, let newValue else { return }; self = .word(newValue) }
+    }
+    internal var isWord: Swift.Bool { self.word != nil }
+    internal var end: Swift.Void? { guard case .end = self else { return nil }; return () }
+    internal var isEnd: Swift.Bool { self.end != nil }
+}
+
+#if canImport(CasePathsCore)
+extension Token: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
+
+extension Token {
+    @usableFromInline internal typealias _AllCasePathsRoot = Self
+    @usableFromInline internal struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        @usableFromInline internal subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
+            if root.is(\.word) { return \.word }
+            if root.is(\.end) { return \.end }
+            return \.never
+        }
+        internal var word: CasePathsCore.AnyCasePath<_AllCasePathsRoot, String> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.word($0) }, extract: { guard case let .word(v0) = $0 else { return nil }; return v0 })
+        }
+        internal var end: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.end }, extract: { guard case .end = $0 else { return nil }; return () })
+        }
+        @usableFromInline internal func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
+            allCasePaths.append(\.word)
+            allCasePaths.append(\.end)
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    @usableFromInline internal static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+
+// MARK: - BetaAction
+
+extension BetaAction {
+    @_spi(Experimental)
+    public var on: Swift.Void? { guard case .on = self else { return nil }; return () }
+    @_spi(Experimental)
+    public var isOn: Swift.Bool { self.on != nil }
+    @_spi(Experimental)
+    public var off: Int? {
+        get { guard case let .off(value) = self else { return nil }; return value }
+        set { guard case .off = self, let newValue else { return }; self = .off(newValue) }
+    }
+    @_spi(Experimental)
+    public var isOff: Swift.Bool { self.off != nil }
+}
+
+#if canImport(CasePathsCore)
+extension BetaAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
+
+extension BetaAction {
+    public typealias _AllCasePathsRoot = Self
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
+            if root.is(\.on) { return \.on }
+            if root.is(\.off) { return \.off }
+            return \.never
+        }
+        @_spi(Experimental)
+        public var on: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.on }, extract: { guard case .on = $0 else { return nil }; return () })
+        }
+        @_spi(Experimental)
+        public var off: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Int> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.off($0) }, extract: { guard case let .off(v0) = $0 else { return nil }; return v0 })
+        }
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
+            allCasePaths.append(\.on)
+            allCasePaths.append(\.off)
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+
+// MARK: - FlagAction
+
+extension FlagAction {
+    package var raised: Swift.Void? { guard case .raised = self else { return nil }; return () }
+    package var isRaised: Swift.Bool { self.raised != nil }
+}
+
+#if canImport(CasePathsCore)
+extension FlagAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
+
+extension FlagAction {
+    package typealias _AllCasePathsRoot = Self
+    package struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        package subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
+            if root.is(\.raised) { return \.raised }
+            return \.never
+        }
+        package var raised: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.raised }, extract: { guard case .raised = $0 else { return nil }; return () })
+        }
+        package func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
+            allCasePaths.append(\.raised)
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    package static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+
+// MARK: - SettingsAction
+
+extension SettingsAction {
+    public var toggled: Bool? {
+        get { guard case let .toggled(value) = self else { return nil }; return value }
+        set { guard case .toggled = self, let newValue else { return }; self = .toggled(newValue) }
+    }
+    public var isToggled: Swift.Bool { self.toggled != nil }
+}
+
+#if canImport(CasePathsCore)
+extension SettingsAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
+
+extension SettingsAction {
+    public typealias _AllCasePathsRoot = Self
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
+            if root.is(\.toggled) { return \.toggled }
+            return \.never
+        }
+        public var toggled: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Bool> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.toggled($0) }, extract: { guard case let .toggled(v0) = $0 else { return nil }; return v0 })
+        }
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
+            allCasePaths.append(\.toggled)
             return allCasePaths.makeIterator()
         }
     }

@@ -15,13 +15,13 @@ final class CasePathableTests: XCTestCase {
         let run = try buildAndRunCheck()
         XCTAssertEqual(run.exitCode, 0, run.summary)
         let summary = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        XCTAssertEqual(summary, "case paths driver: 18 checks, 0 failures", run.summary)
+        XCTAssertEqual(summary, "case paths driver: 23 checks, 0 failures", run.summary)
     }
 
     /// Proof that the driver can fail: a case path that embeds into the wrong case.
     func testDriverFailsWhenAnEmbedIsWrong() throws {
         let run = try buildAndRunCheck { generated in
-            let correct = "AnyCasePath(embed: { _AllCasePathsRoot9AppAction.movie($0) }"
+            let correct = "AnyCasePath(embed: { _AllCasePathsRoot.movie($0) }"
             XCTAssertTrue(generated.contains(correct), "the mutation's target is gone; update this test")
             return generated.replacingOccurrences(of: correct, with: "AnyCasePath(embed: { _ in AppAction.started }")
         }
@@ -60,11 +60,43 @@ final class CasePathableTests: XCTestCase {
         XCTAssertEqual(result.stdout, try String(contentsOf: expected, encoding: .utf8))
     }
 
-    /// Off by default: the same sources without `--case-paths` get no conformance and no import.
+    /// Off by default: the same sources without `--case-paths` get no conformance and no import but the one a
+    /// source states itself.
     func testOffByDefault() throws {
         let result = try TestSupport.rexgen(["--lift", "none", Self.fixture.path])
         XCTAssertEqual(result.exitCode, 0, result.summary)
-        XCTAssertFalse(result.stdout.contains("CasePath"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("CasePathable"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("AllCasePaths"), result.stdout)
+        XCTAssertEqual(result.stdout.components(separatedBy: "CasePathsCore").count, 2, result.stdout)
+    }
+
+    /// `CasePathsCore` is imported as widely as a file's widest conformance needs, once (a source's own import
+    /// of it is replaced), with a plain `import` for compilers before Swift 6.
+    func testTheImportIsAsWideAsTheConformances() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write([
+            "Sources/Internal.swift": "enum InternalAction { case a }\n",
+            "Sources/Package.swift": "package enum PackageAction { case a }\n",
+            "Sources/Inlinable.swift": "@usableFromInline enum InlinableAction { case a }\n",
+            "Sources/Public.swift": "public import CasePathsCore\nenum OwnAction { case a }\n",
+        ], under: work)
+        let result = try TestSupport.rexgen(["--case-paths", "--lift", "none", "--file-per-source", "--output", "out",
+                                             "Sources"], in: work)
+        XCTAssertEqual(result.exitCode, 0, result.summary)
+        func imports(_ name: String) throws -> String {
+            let text = try String(contentsOf: work.appendingPathComponent("out/\(name)+EnumProperties.generated.swift"),
+                                  encoding: .utf8)
+            let head = text.components(separatedBy: "// MARK:")[0]
+            return head.components(separatedBy: "\n").filter { $0.hasPrefix("#") || $0.contains("import ") }
+                .joined(separator: "\n")
+        }
+        func wide(_ keyword: String) -> String {
+            "#if canImport(CasePathsCore)\n#if compiler(>=6)\n\(keyword) import CasePathsCore\n#else\nimport CasePathsCore\n#endif\n#endif"
+        }
+        XCTAssertEqual(try imports("Internal"), "#if canImport(CasePathsCore)\nimport CasePathsCore\n#endif")
+        XCTAssertEqual(try imports("Package"), wide("package"))
+        XCTAssertEqual(try imports("Inlinable"), wide("public"))
+        XCTAssertEqual(try imports("Public"), wide("public"), "the source's own public import is kept as wide")
     }
 
     /// An enum the macro already conforms, or that declares its case paths itself, is left alone with a note.
@@ -87,16 +119,46 @@ final class CasePathableTests: XCTestCase {
 
             enum PlainAction { case d }
 
+            enum SelfishAction {
+                case g
+                struct `Self` {}
+            }
+
+            // Public in a type that is not: its conformance is public-checked only if `Screen` were
+            // @usableFromInline, which RexGen does not read.
+            struct Screen {
+                public enum PublicAction { case e }
+                @usableFromInline enum InlinableAction { case f }
+            }
+
+            // Generic contexts whose parameters have protocol requirements (Swift 6 would warn); a marker
+            // protocol's is fine.
+            enum ConstrainedAction<T: Equatable> { case value(T) }
+            enum WhereAction<T> where T: Hashable { case value(T) }
+            enum MarkerAction<T: Sendable & AnyObject> { case value(T) }
+            struct Buffer<Element> {
+                enum InnerAction { case slot(Int) }
+            }
+
             """, "rexgen.yml": ""], under: work)
         let result = try TestSupport.rexgen(["--case-paths", "--lift", "none", "Sources"], in: work)
         XCTAssertEqual(result.exitCode, 0, result.summary)
         let notes = result.stderrLines.filter { $0.contains(": note: ") }
-        XCTAssertEqual(notes.count, 3, result.summary)
+        XCTAssertEqual(notes.count, 9, result.summary)
         for (name, reason) in [("MacroAction", "is marked @CasePathable"), ("ManualAction", "declares AllCasePaths itself"),
-                               ("StaticOnlyAction", "declares allCasePaths itself")] {
+                               ("StaticOnlyAction", "declares allCasePaths itself"),
+                               ("SelfishAction", "declares Self itself"),
+                               ("Screen.PublicAction", "is public or @usableFromInline inside a type that is not public"),
+                               ("Screen.InlinableAction", "is public or @usableFromInline inside a type that is not public"),
+                               ("ConstrainedAction", "has a generic requirement 'T: Equatable'"),
+                               ("WhereAction", "has a generic requirement 'T: Hashable'"),
+                               ("Buffer.InnerAction", "is inside generic type 'Buffer'")] {
             XCTAssertTrue(notes.contains { $0.contains("enum '\(name)' \(reason)") }, "\(name)\n\(result.summary)")
             XCTAssertFalse(result.stdout.contains("extension \(name): CasePathsCore.CasePathable"), name)
         }
-        XCTAssertTrue(result.stdout.contains("extension PlainAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}"), result.stdout)
+        for name in ["PlainAction", "MarkerAction"] {
+            XCTAssertTrue(result.stdout.contains("extension \(name): CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}"),
+                          "\(name)\n\(result.stdout)")
+        }
     }
 }

@@ -62,15 +62,12 @@ extension {{ type.extensionName }} {
 
 {% endif %}
 #if canImport(CasePathsCore)
-{% if type.casePaths.rootAlias %}
-{{ type.accessLevel }} typealias {{ type.casePaths.rootAlias }} = {{ type.extensionName }}
-
-{% endif %}
 extension {{ type.extensionName }}: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
 
 extension {{ type.extensionName }} {
-    {{ type.accessLevel }} struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
-        {{ type.accessLevel }} subscript(root: {{ type.casePaths.rootType }}) -> CasePathsCore.PartialCaseKeyPath<{{ type.casePaths.rootType }}> {
+    {{ type.casePaths.witnessAccessLevel }} typealias {{ type.casePaths.rootAlias }} = Self
+    {{ type.casePaths.witnessAccessLevel }} struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        {{ type.casePaths.witnessAccessLevel }} subscript(root: {{ type.casePaths.rootType }}) -> CasePathsCore.PartialCaseKeyPath<{{ type.casePaths.rootType }}> {
 {% for path in type.casePaths.iterable %}
 {% if path.ifConfigOpen %}
 {{ path.ifConfigOpen }}
@@ -96,7 +93,7 @@ extension {{ type.extensionName }} {
 {{ path.ifConfigClose }}
 {% endif %}
 {% endfor %}
-        {{ type.accessLevel }} func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<{{ type.casePaths.rootType }}>]> {
+        {{ type.casePaths.witnessAccessLevel }} func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<{{ type.casePaths.rootType }}>]> {
             {{ type.casePaths.iteratorKeyword }} allCasePaths: [CasePathsCore.PartialCaseKeyPath<{{ type.casePaths.rootType }}>] = []
 {% if type.casePaths.appendsNothingFirst %}
             allCasePaths.append(contentsOf: [])
@@ -114,7 +111,7 @@ extension {{ type.extensionName }} {
         }
     }
 
-    {{ type.accessLevel }} static var allCasePaths: AllCasePaths { AllCasePaths() }
+    {{ type.casePaths.witnessAccessLevel }} static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 {% endif %}

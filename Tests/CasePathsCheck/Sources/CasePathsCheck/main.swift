@@ -52,5 +52,11 @@ expect(AppAction.allCasePaths.map { _ in 1 }.count == 5, "allCasePaths: five cas
 expect(AppAction.allCasePaths[movie] == \AppAction.Cases.movie, "allCasePaths[root] is the root's case")
 expect(Array(ListAction.allCasePaths).count == 2, "a nested enum's allCasePaths")
 
+expect(Node.children([.leaf(1)])[case: \.children] == [.leaf(1)], "a payload of [Self]")
+expect(Node.named(["a": .leaf(2)])[case: \.named]?["a"] == .leaf(2), "a payload of [String: Self]")
+expect(Token.word("w")[case: \.word] == "w" && Array(Token.allCasePaths).count == 2, "a @usableFromInline enum")
+expect(BetaAction.off(3)[case: \.off] == 3, "an @_spi enum")
+expect(FlagAction.raised.is(\.raised), "a package enum")
+
 print("case paths driver: \(checks) checks, \(failures) failures")
 exit(failures == 0 ? 0 : 1)

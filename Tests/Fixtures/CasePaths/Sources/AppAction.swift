@@ -1,5 +1,6 @@
 // Shapes the @CasePathable macro's own expansion tests cover: no payload, one value, several labelled values,
-// defaults, a keyword name, a generic enum, a case under #if, a deprecated case, nested enums.
+// defaults, a keyword name, a generic enum, a case under #if, a deprecated case, nested enums; and shapes of
+// real modules: `Self` in payloads, `@usableFromInline`, `@_spi` and `package`.
 
 public enum AppAction: Equatable {
     case started
@@ -28,4 +29,28 @@ public enum ListAction: Equatable {
 public enum Wrapper<Value> {
     case value(Value)
     case pair(Value, String)
+}
+
+// rexgen: prism
+public indirect enum Node: Equatable {
+    case leaf(Int)
+    case children([Self])
+    case named([String: Self])
+}
+
+// rexgen: prism
+@usableFromInline
+enum Token: Equatable {
+    case word(String)
+    case end
+}
+
+@_spi(Experimental)
+public enum BetaAction: Equatable {
+    case on
+    case off(Int)
+}
+
+package enum FlagAction {
+    case raised
 }

@@ -1,0 +1,92 @@
+/// Whether an enum gets swift-case-paths' conformance (`casePaths: true`), and the import its file needs: the
+/// cases where RexGen leaves the conformance out rather than write code that might not compile, or warn.
+extension EnumPropertiesPlanner {
+    /// `CasePathsCore` is swift-case-paths without its macro; `CasePaths` re-exports it, so either product
+    /// makes it importable. Conditional, so the file still compiles where neither is. A public or package
+    /// conformance needs an import at least that wide: under `InternalImportsByDefault` (and in Swift 7) a
+    /// plain `import` is internal, and conforming a public enum to a protocol imported so is an error. Compilers
+    /// before Swift 6 do not take `public import`, and their plain `import` is public.
+    static func casePathsImports(access: AccessLevel) -> [ImportDeclaration] {
+        let importable = IfConfigClause(blockID: -1, kind: .if, condition: "canImport(CasePathsCore)", precedingConditions: [])
+        guard access >= .package else { return [ImportDeclaration(text: "import CasePathsCore", ifConfig: [importable])] }
+        let swift6 = "compiler(>=6)"
+        return [
+            ImportDeclaration(text: "\(access.memberKeyword) import CasePathsCore", ifConfig: [
+                importable, IfConfigClause(blockID: -2, kind: .if, condition: swift6, precedingConditions: []),
+            ]),
+            ImportDeclaration(text: "import CasePathsCore", ifConfig: [
+                importable, IfConfigClause(blockID: -2, kind: .else, condition: "", precedingConditions: [swift6]),
+            ]),
+        ]
+    }
+
+    /// Takes out the sources' own unconditional `import CasePathsCore` (with an access level or none), which
+    /// beside RexGen's at another level would draw a warning, and returns the widest level they stated.
+    static func removeCasePathsImports(from imports: inout [ImportDeclaration]) -> AccessLevel {
+        var widest = AccessLevel.internal
+        imports.removeAll { declaration in
+            let words = declaration.text.split(separator: " ")
+            let stated = words.count == 3 ? AccessLevel(rawValue: String(words[0])) : .internal
+            guard declaration.ifConfig.isEmpty, let stated, words.count >= 2, words.suffix(2) == ["import", "CasePathsCore"]
+            else { return false }
+            widest = max(widest, stated)
+            return true
+        }
+        return widest
+    }
+
+    /// An enum the `@CasePathable` macro already conforms, or that declares `AllCasePaths` or `allCasePaths`
+    /// itself, would get a second conformance.
+    func admitsCasePaths(_ declaration: EnumDeclaration, diagnostics: inout [Diagnostic]) -> Bool {
+        let reason: String
+        if declaration.attributes.contains(where: { $0 == "@CasePathable" || $0.hasPrefix("@CasePathable(") }) {
+            reason = "is marked @CasePathable"
+        } else if let name = ownersOfCasePathsNames[Substring(declaration.qualifiedName)] {
+            reason = "declares \(name) itself"
+        } else if let member = userMembers(of: declaration, includingStatic: true).first(where: { $0.name == "allCasePaths" }) {
+            reason = "declares allCasePaths itself at \(member.location)"
+        } else if let enumCase = declaration.cases.first(where: { $0.name == "allCasePaths" }) {
+            reason = "declares allCasePaths itself at \(enumCase.location)"
+        } else if let requirement = GenericRequirements.firstConformanceRequirement(declaration.genericParameters,
+                                                                                 whereClause: declaration.whereClause) {
+            reason = "has a generic requirement '\(requirement)': its case paths' @Sendable closures would capture that "
+                + "parameter's metatype, which Swift 6 warns about unless it is SendableMetatype"
+        } else if let generic = enclosingGenericType(of: declaration) {
+            reason = "is inside generic type '\(generic)', whose requirements RexGen does not read: its case paths' "
+                + "@Sendable closures would capture the metatype of a parameter with a protocol requirement, which "
+                + "Swift 6 warns about"
+        } else if isPublicInsideATypeThatIsNot(declaration) {
+            reason = "is public or @usableFromInline inside a type that is not public: Swift checks its conformances as "
+                + "public ones when that type is @usableFromInline, which RexGen does not read"
+        } else if let name = declaration.cases.lazy.flatMap({ $0.associatedValues ?? [] })
+            .flatMap({ TypeTextNames($0.typeText).starts.map(\.name) })
+            .first(where: { Self.namesAllCasePathsShadows.contains($0) }) {
+            reason = "names a type '\(name)' in a payload, which its AllCasePaths would shadow"
+        } else {
+            return true
+        }
+        diagnostics.append(.note("enum '\(declaration.qualifiedName)' \(reason); no CasePathable conformance is generated "
+            + "for it", at: declaration.location))
+        return false
+    }
+
+    /// The innermost type around the enum that the sources declare generic.
+    private func enclosingGenericType(of declaration: EnumDeclaration) -> String? {
+        let components = declaration.qualifiedNameComponents.dropLast()
+        return components.indices.reversed().lazy.map { components[...$0].joined(separator: ".") }
+            .first { !(model.types[$0]?.genericParameterNames.isEmpty ?? true) }
+    }
+
+    /// A public or `@usableFromInline` enum whose conformance is checked as a public one (so it needs
+    /// `@usableFromInline` witnesses) exactly when every type around it is public or `@usableFromInline`.
+    private func isPublicInsideATypeThatIsNot(_ declaration: EnumDeclaration) -> Bool {
+        guard (declaration.declaredAccess ?? .internal) >= .public || declaration.attributes.contains("@usableFromInline"),
+              effectiveAccess(of: declaration) < .public else { return false }
+        return accessResolver.effectiveAccess(declared: .public, enclosing: declaration.enclosingScopes) < .public
+    }
+
+    /// Inside the enum, the conformance's nested `AllCasePaths` would replace a type of that name that a
+    /// payload means (breaking the user's own code); inside `AllCasePaths`, its protocols' associated types
+    /// `Root`, `Element` and `Iterator` would replace a payload's type in the case paths' signatures.
+    static let namesAllCasePathsShadows: Set<Substring> = ["AllCasePaths", "Root", "Element", "Iterator"]
+}
