@@ -11,7 +11,8 @@
 #      --output <module folder>/RexGenGenerated`: properties for every enum, one file per source as the
 #      build plugin lays them out, in the module's own folder, so SwiftPM compiles them as part of it,
 #   4. builds the module again with the generated files, with its package's own settings,
-# and reports each module as built or failed (for a failure, the first `file:line:col: error:` lines and,
+# and reports each module as built (with the warnings the compiler gave in generated files: there should be
+# none) or failed (for a failure, the first `file:line:col: error:` lines and,
 # for each error in a generated file, the failing line and the extension it is in), then
 # `real modules: N built / M tried`. It exits 1 when any module was not built (a clone, resolution,
 # baseline build or generation that failed counts as not built, and says so), 2 on a usage error.
@@ -369,8 +370,10 @@ for entry in "${PLAN[@]}"; do
     if (cd "$CLONE" && swift build --target "$NAME" "${JOBS[@]}") >"$STATE/build.log" 2>&1; then
         build_time="$(duration $(( $(now) - start )))"
         BUILT=$((BUILT + 1))
-        echo "   BUILT with the generated code in $build_time"
-        record "$NAME" "built" "$baseline_time" "$generate_time" "$build_time" "$(duration $(( $(now) - module_start )))"
+        generated_warnings=$(grep -E "/$OUTPUT_FOLDER/[^:]*:[0-9]+:[0-9]+: warning: " "$STATE/build.log" | sort -u | wc -l)
+        echo "   BUILT with the generated code in $build_time ($generated_warnings distinct warning(s) in generated files)"
+        grep -E "/$OUTPUT_FOLDER/[^:]*:[0-9]+:[0-9]+: warning: " "$STATE/build.log" | sort -u | head -n "$MAX_ERRORS" | sed 's/^/    /'
+        record "$NAME" "built, $generated_warnings warning(s)" "$baseline_time" "$generate_time" "$build_time" "$(duration $(( $(now) - module_start )))"
     else
         build_time="$(duration $(( $(now) - start )))"
         echo "   FAILED: $NAME does not build with the generated code ($build_time; $STATE/build.log):"

@@ -98,21 +98,22 @@ struct EnumPropertiesPlanner {
             casePathsAccessByFile[plannedEnum.declaration.location.file] = max(
                 plannedEnum.casePathsImportAccess, casePathsAccessByFile[plannedEnum.declaration.location.file] ?? .internal)
         }
+        let enumsByFile = Dictionary(grouping: planned, by: \.declaration.location.file)
         for fileIndex in contributingFiles.sorted() {
             let file = model.files[fileIndex]
             var fileImports = file.imports
-            if let access = casePathsAccessByFile[file.path] {
-                casePathsAccessByFile[file.path] = max(access, Self.removeCasePathsImports(from: &fileImports))
-                fileImports += Self.casePathsImports(access: casePathsAccessByFile[file.path]!)
-            }
+            let casePathsAccess = casePathsAccessByFile[file.path].map { max($0, Self.removeCasePathsImports(from: &fileImports)) }
+            fileImports = narrowingImports(fileImports, for: enumsByFile[file.path] ?? [])
+            if let casePathsAccess { fileImports += Self.casePathsImports(access: casePathsAccess) }
             importsByFile[file.path] = fileImports
             for declaration in file.imports where seenImports.insert(declaration).inserted {
                 imports.append(declaration)
             }
         }
-        if let widest = casePathsAccessByFile.values.max() {
-            let ownAccess = Self.removeCasePathsImports(from: &imports)
-            imports += Self.casePathsImports(access: max(widest, ownAccess)).filter { seenImports.insert($0).inserted }
+        let casePathsAccess = casePathsAccessByFile.values.max().map { max($0, Self.removeCasePathsImports(from: &imports)) }
+        imports = narrowingImports(imports, for: planned)
+        if let casePathsAccess {
+            imports += Self.casePathsImports(access: casePathsAccess).filter { seenImports.insert($0).inserted }
         }
         diagnostics += replacedBySourceryFile.keys.sorted().map { path in
             Self.sourceryReplacementNote(path: path, members: replacedBySourceryFile[path]!)

@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+
+/// A generated file copies its source's imports. `public import Lib` there, with no public generated
+/// declaration naming a type of `Lib`, draws "public import of 'Lib' was not used in public declarations" (55
+/// such warnings in the real modules of `Scripts/check-real-modules.sh`), so it is written `internal import`;
+/// it stays public where a payload type or the type an enum is nested in may come from the import.
+final class ImportAccessTests: XCTestCase {
+    private static let sources = [
+        "NoLibType.swift": """
+            public import Lib
+
+            public enum PlainAction { case count(Int), name(String), done }
+            public func makeThing() -> Thing { Thing() }
+            """,
+        "PackageOnly.swift": """
+            package import Lib
+
+            package enum PackageAction { case count(Int) }
+            package func makeOtherThing() -> Thing { Thing() }
+            """,
+        "LibPayload.swift": """
+            public import Lib
+
+            public enum ThingAction { case thing(Thing), count(Int) }
+            """,
+        "NestedInLib.swift": """
+            public import Lib
+
+            extension Host {
+                public enum Action { case count(Int) }
+            }
+            """,
+    ]
+
+    func testImportsAreAsWideAsTheGeneratedDeclarationsNeed() throws {
+        let work = try temporaryDirectory()
+        let modules = work.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        try TestSupport.write(["Lib/Lib.swift": """
+            public struct Thing: Sendable { public init() {} }
+            public struct Host { public init() {} }
+            """], under: work)
+        try TestSupport.write(Self.sources.reduce(into: [:]) { $0["Sources/" + $1.key] = $1.value }, under: work)
+        let generated = try TestSupport.rexgen(["generate", "Sources", "--all-enums", "--case-paths", "--lift", "none",
+                                                "--file-per-source", "--output", "Generated"], in: work)
+        XCTAssertEqual(generated.exitCode, 0, generated.summary)
+        func imports(_ name: String) throws -> [String] {
+            try String(contentsOf: work.appendingPathComponent("Generated/\(name)+EnumProperties.generated.swift"),
+                       encoding: .utf8).components(separatedBy: "\n").filter { $0.hasSuffix("import Lib") }
+        }
+        XCTAssertEqual(try imports("NoLibType"), ["internal import Lib"])
+        XCTAssertEqual(try imports("PackageOnly"), ["internal import Lib"])
+        XCTAssertEqual(try imports("LibPayload"), ["public import Lib"], "a payload names Lib's Thing")
+        XCTAssertEqual(try imports("NestedInLib"), ["public import Lib"], "the enum is nested in Lib's Host")
+
+        let sources = try LiftTestSupport.swiftFiles(in: work.appendingPathComponent("Sources"))
+            + LiftTestSupport.swiftFiles(in: work.appendingPathComponent("Generated"))
+        for mode in [LiftTestSupport.LanguageMode.swift6, .swift5] {
+            try LiftTestSupport.buildInterfaceOnly("Lib", sources: [work.appendingPathComponent("Lib/Lib.swift")],
+                                                   mode: mode, into: modules)
+            // Without CasePathsCore the case paths compile to nothing; the imports are what is checked.
+            let typecheck = try LiftTestSupport.typecheck(sources, modules: modules, mode: mode,
+                                                          extraArguments: ["-parse-as-library", "-package-name", "App"])
+            XCTAssertEqual(typecheck.exitCode, 0, "Swift \(mode.rawValue) mode\n" + LiftTestSupport.excerpt(typecheck))
+        }
+    }
+
+    /// Proof that the check can fail: the copied `public import` as the source states it draws the warning,
+    /// which `-warnings-as-errors` turns into a failure.
+    func testTheImportAsTheSourceStatesItWouldWarn() throws {
+        let work = try temporaryDirectory()
+        let modules = work.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        try TestSupport.write(["Lib/Lib.swift": "public struct Thing: Sendable { public init() {} }\n",
+                               "Sources/NoLibType.swift": Self.sources["NoLibType.swift"]!], under: work)
+        try LiftTestSupport.buildInterfaceOnly("Lib", sources: [work.appendingPathComponent("Lib/Lib.swift")],
+                                               mode: .swift6, into: modules)
+        let generated = try TestSupport.rexgen(["generate", "Sources", "--all-enums", "--lift", "none",
+                                                "--output", "Generated"], in: work)
+        XCTAssertEqual(generated.exitCode, 0, generated.summary)
+        let file = work.appendingPathComponent("Generated/\(LiftTestSupport.propertiesFileName)")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(text.contains("\ninternal import Lib\n"), text)
+        try Data(text.replacingOccurrences(of: "\ninternal import Lib\n", with: "\npublic import Lib\n").utf8).write(to: file)
+        let typecheck = try LiftTestSupport.typecheck([work.appendingPathComponent("Sources/NoLibType.swift"), file],
+                                                      modules: modules, mode: .swift6, extraArguments: ["-parse-as-library"])
+        XCTAssertNotEqual(typecheck.exitCode, 0, LiftTestSupport.excerpt(typecheck))
+        XCTAssertTrue(typecheck.stderr.contains("public import of 'Lib' was not used"), LiftTestSupport.excerpt(typecheck))
+    }
+}
