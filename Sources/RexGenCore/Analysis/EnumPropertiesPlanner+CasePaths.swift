@@ -6,16 +6,18 @@ extension EnumPropertiesPlanner {
     /// conformance needs an import at least that wide: under `InternalImportsByDefault` (and in Swift 7) a
     /// plain `import` is internal, and conforming a public enum to a protocol imported so is an error. Compilers
     /// before Swift 6 do not take `public import`, and their plain `import` is public.
-    static func casePathsImports(access: AccessLevel) -> [ImportDeclaration] {
-        let importable = IfConfigClause(blockID: -1, kind: .if, condition: "canImport(CasePathsCore)", precedingConditions: [])
-        guard access >= .package else { return [ImportDeclaration(text: "import CasePathsCore", ifConfig: [importable])] }
+    /// - Parameter conditions: the `#if`s every conformance of the file is under.
+    static func casePathsImports(access: AccessLevel, under conditions: [IfConfigClause] = []) -> [ImportDeclaration] {
+        let importable = conditions + [IfConfigClause(blockID: -1, kind: .if, condition: "canImport(CasePathsCore)",
+                                                      precedingConditions: [])]
+        guard access >= .package else { return [ImportDeclaration(text: "import CasePathsCore", ifConfig: importable)] }
         let swift6 = "compiler(>=6)"
         return [
-            ImportDeclaration(text: "\(access.memberKeyword) import CasePathsCore", ifConfig: [
-                importable, IfConfigClause(blockID: -2, kind: .if, condition: swift6, precedingConditions: []),
+            ImportDeclaration(text: "\(access.memberKeyword) import CasePathsCore", ifConfig: importable + [
+                IfConfigClause(blockID: -2, kind: .if, condition: swift6, precedingConditions: []),
             ]),
-            ImportDeclaration(text: "import CasePathsCore", ifConfig: [
-                importable, IfConfigClause(blockID: -2, kind: .else, condition: "", precedingConditions: [swift6]),
+            ImportDeclaration(text: "import CasePathsCore", ifConfig: importable + [
+                IfConfigClause(blockID: -2, kind: .else, condition: "", precedingConditions: [swift6]),
             ]),
         ]
     }

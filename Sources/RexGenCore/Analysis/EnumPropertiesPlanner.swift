@@ -94,9 +94,13 @@ struct EnumPropertiesPlanner {
             contributingFiles.insert(fileIndex)
         }
         var casePathsAccessByFile: [String: AccessLevel] = [:]
+        // The `#if`s every conformance of the file is under: the import goes under them too, or a public import
+        // would be unused, and warned about, where they are off.
+        var casePathsConditionsByFile: [String: [IfConfigClause]] = [:]
         for plannedEnum in planned where plannedEnum.generatesCasePaths {
-            casePathsAccessByFile[plannedEnum.declaration.location.file] = max(
-                plannedEnum.casePathsImportAccess, casePathsAccessByFile[plannedEnum.declaration.location.file] ?? .internal)
+            let file = plannedEnum.declaration.location.file, clauses = plannedEnum.declaration.ifConfig
+            casePathsAccessByFile[file] = max(plannedEnum.casePathsImportAccess, casePathsAccessByFile[file] ?? .internal)
+            casePathsConditionsByFile[file] = casePathsConditionsByFile[file].map { Array(zip($0, clauses).prefix { $0 == $1 }.map(\.0)) } ?? clauses
         }
         let enumsByFile = Dictionary(grouping: planned, by: \.declaration.location.file)
         for fileIndex in contributingFiles.sorted() {
@@ -104,7 +108,9 @@ struct EnumPropertiesPlanner {
             var fileImports = file.imports
             let casePathsAccess = casePathsAccessByFile[file.path].map { max($0, Self.removeCasePathsImports(from: &fileImports)) }
             fileImports = narrowingImports(fileImports, for: enumsByFile[file.path] ?? [])
-            if let casePathsAccess { fileImports += Self.casePathsImports(access: casePathsAccess) }
+            if let casePathsAccess {
+                fileImports += Self.casePathsImports(access: casePathsAccess, under: casePathsConditionsByFile[file.path] ?? [])
+            }
             importsByFile[file.path] = fileImports
             for declaration in file.imports where seenImports.insert(declaration).inserted {
                 imports.append(declaration)
@@ -113,7 +119,10 @@ struct EnumPropertiesPlanner {
         let casePathsAccess = casePathsAccessByFile.values.max().map { max($0, Self.removeCasePathsImports(from: &imports)) }
         imports = narrowingImports(imports, for: planned)
         if let casePathsAccess {
-            imports += Self.casePathsImports(access: casePathsAccess).filter { seenImports.insert($0).inserted }
+            let conditions = casePathsConditionsByFile.values.reduce(casePathsConditionsByFile.values.first ?? []) { shared, clauses in
+                Array(zip(shared, clauses).prefix { $0 == $1 }.map(\.0))
+            }
+            imports += Self.casePathsImports(access: casePathsAccess, under: conditions).filter { seenImports.insert($0).inserted }
         }
         diagnostics += replacedBySourceryFile.keys.sorted().map { path in
             Self.sourceryReplacementNote(path: path, members: replacedBySourceryFile[path]!)

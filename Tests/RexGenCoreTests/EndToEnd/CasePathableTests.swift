@@ -79,6 +79,7 @@ final class CasePathableTests: XCTestCase {
             "Sources/Package.swift": "package enum PackageAction { case a }\n",
             "Sources/Inlinable.swift": "@usableFromInline enum InlinableAction { case a }\n",
             "Sources/Public.swift": "public import CasePathsCore\nenum OwnAction { case a }\n",
+            "Sources/Conditional.swift": "#if DEBUG\npublic enum DebugAction { case a }\n#endif\n",
         ], under: work)
         let result = try TestSupport.rexgen(["--case-paths", "--lift", "none", "--file-per-source", "--output", "out",
                                              "Sources"], in: work)
@@ -97,6 +98,8 @@ final class CasePathableTests: XCTestCase {
         XCTAssertEqual(try imports("Package"), wide("package"))
         XCTAssertEqual(try imports("Inlinable"), wide("public"))
         XCTAssertEqual(try imports("Public"), wide("public"), "the source's own public import is kept as wide")
+        XCTAssertEqual(try imports("Conditional"), "#if DEBUG\n" + wide("public") + "\n#endif",
+                       "under the #if of every conformance in the file, or it would be unused where that is off")
     }
 
     /// An enum the macro already conforms, or that declares its case paths itself, is left alone with a note.
