@@ -370,9 +370,10 @@ for entry in "${PLAN[@]}"; do
     if (cd "$CLONE" && swift build --target "$NAME" "${JOBS[@]}") >"$STATE/build.log" 2>&1; then
         build_time="$(duration $(( $(now) - start )))"
         BUILT=$((BUILT + 1))
-        generated_warnings=$(grep -E "/$OUTPUT_FOLDER/[^:]*:[0-9]+:[0-9]+: warning: " "$STATE/build.log" | sort -u | wc -l)
+        warning_lines="$(grep -E "/$OUTPUT_FOLDER/[^:]*:[0-9]+:[0-9]+: warning: " "$STATE/build.log" | sort -u)"
+        generated_warnings=$(printf '%s' "$warning_lines" | grep -c .)
         echo "   BUILT with the generated code in $build_time ($generated_warnings distinct warning(s) in generated files)"
-        grep -E "/$OUTPUT_FOLDER/[^:]*:[0-9]+:[0-9]+: warning: " "$STATE/build.log" | sort -u | head -n "$MAX_ERRORS" | sed 's/^/    /'
+        printf '%s' "$warning_lines" | head -n "$MAX_ERRORS" | sed 's/^/    /'
         record "$NAME" "built, $generated_warnings warning(s)" "$baseline_time" "$generate_time" "$build_time" "$(duration $(( $(now) - module_start )))"
     else
         build_time="$(duration $(( $(now) - start )))"

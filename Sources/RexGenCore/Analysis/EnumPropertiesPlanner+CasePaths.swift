@@ -28,10 +28,10 @@ extension EnumPropertiesPlanner {
         var widest = AccessLevel.internal
         imports.removeAll { declaration in
             let words = declaration.text.split(separator: " ")
-            let stated = words.count == 3 ? AccessLevel(rawValue: String(words[0])) : .internal
-            guard declaration.ifConfig.isEmpty, let stated, words.count >= 2, words.suffix(2) == ["import", "CasePathsCore"]
-            else { return false }
-            widest = max(widest, stated)
+            let stated = statedAccess(of: declaration)
+            guard declaration.ifConfig.isEmpty, words.suffix(2) == ["import", "CasePathsCore"],
+                  words.count == 2 || (words.count == 3 && stated != nil) else { return false }
+            widest = max(widest, stated ?? .internal)
             return true
         }
         return widest

@@ -4,10 +4,12 @@
 /// public declarations or inlinable code". Such an import is written only as wide as the generated
 /// declarations that may need it: `internal import` (or `package import`).
 extension EnumPropertiesPlanner {
-    /// - Parameter enums: the enums whose properties the file holds.
-    func narrowingImports(_ imports: [ImportDeclaration], for enums: [PlannedEnum]) -> [ImportDeclaration] {
-        guard imports.contains(where: { (Self.statedAccess(of: $0) ?? .internal) > .internal }) else { return imports }
-        let known = NamesTheSourcesDeclare(model: model)
+    /// - Parameters:
+    ///   - enums: the enums whose properties the file holds.
+    ///   - known: nil when no import of the sources states a wide access level.
+    func narrowingImports(_ imports: [ImportDeclaration], for enums: [PlannedEnum],
+                          known: NamesTheSourcesDeclare?) -> [ImportDeclaration] {
+        guard let known, imports.contains(where: Self.statesWideAccess) else { return imports }
         let needed = max(.internal, enums.filter { namesTypesOutsideTheSources($0, known: known) }.map(\.access).max() ?? .internal)
         return imports.map { declaration in
             guard let stated = Self.statedAccess(of: declaration), stated > needed else { return declaration }
@@ -15,6 +17,10 @@ extension EnumPropertiesPlanner {
             words[words.firstIndex(of: "import")! - 1] = needed.memberKeyword
             return ImportDeclaration(text: words.joined(separator: " "), ifConfig: declaration.ifConfig)
         }
+    }
+
+    static func statesWideAccess(_ declaration: ImportDeclaration) -> Bool {
+        (statedAccess(of: declaration) ?? .internal) > .internal
     }
 
     /// `public` for `public import Foundation` and `@preconcurrency public import Foundation`; nil for an
@@ -31,13 +37,7 @@ extension EnumPropertiesPlanner {
     private func namesTypesOutsideTheSources(_ planned: PlannedEnum, known: NamesTheSourcesDeclare) -> Bool {
         let declaration = planned.declaration
         guard declaration.cImport == nil, known.contains(Substring(declaration.qualifiedNameComponents[0])) else { return true }
-        let components = declaration.qualifiedNameComponents
-        var parameters = Set(declaration.genericParameterNames.map { Substring($0.hasPrefix("each ") ? String($0.dropFirst(5)) : $0) })
-        for depth in 1..<components.count {
-            for name in model.types[components.prefix(depth).joined(separator: ".")]?.genericParameterNames ?? [] {
-                parameters.insert(Substring(name))
-            }
-        }
+        let parameters = genericParametersInScope(of: declaration)
         let written = planned.cases.filter { $0.generatesValueProperty || (planned.generatesCasePaths && $0.payloadTypesAreNameable) }
         return written.contains { plannedCase in
             plannedCase.payloadTypes.contains { type in

@@ -24,7 +24,7 @@ struct EnumPropertiesPlanner {
         self.accessResolver = AccessResolver(types: types)
         self.qualifier = qualifier ?? PayloadTypeQualifier(model: model)
         self.sourceryFiles = Set(model.allFiles.filter(\.isSourceryOutput).map(\.path))
-        let names: Set<Substring> = ["AllCasePaths", "Self", "`Self`", Substring(PlannedEnum.casePathsRootAlias)]
+        let names: Set<Substring> = ["AllCasePaths", "Self", Substring(PlannedEnum.casePathsRootAlias)]
         self.ownersOfCasePathsNames = !casePaths ? [:] : Dictionary(model.allFiles.flatMap { file in
             (file.types.map(\.qualifiedName) + file.typeAliases.map(\.qualifiedName)).compactMap { name in
                 name.lastIndex(of: ".").map { (name[..<$0], name[name.index(after: $0)...]) }
@@ -100,14 +100,17 @@ struct EnumPropertiesPlanner {
         for plannedEnum in planned where plannedEnum.generatesCasePaths {
             let file = plannedEnum.declaration.location.file, clauses = plannedEnum.declaration.ifConfig
             casePathsAccessByFile[file] = max(plannedEnum.casePathsImportAccess, casePathsAccessByFile[file] ?? .internal)
-            casePathsConditionsByFile[file] = casePathsConditionsByFile[file].map { Array(zip($0, clauses).prefix { $0 == $1 }.map(\.0)) } ?? clauses
+            casePathsConditionsByFile[file] = casePathsConditionsByFile[file]?.sharedPrefix(with: clauses) ?? clauses
         }
         let enumsByFile = Dictionary(grouping: planned, by: \.declaration.location.file)
+        // Built only when an import states `public` or `package`: most apps' never do.
+        let known = contributingFiles.contains { model.files[$0].imports.contains(where: Self.statesWideAccess) }
+            ? NamesTheSourcesDeclare(model: model) : nil
         for fileIndex in contributingFiles.sorted() {
             let file = model.files[fileIndex]
             var fileImports = file.imports
             let casePathsAccess = casePathsAccessByFile[file.path].map { max($0, Self.removeCasePathsImports(from: &fileImports)) }
-            fileImports = narrowingImports(fileImports, for: enumsByFile[file.path] ?? [])
+            fileImports = narrowingImports(fileImports, for: enumsByFile[file.path] ?? [], known: known)
             if let casePathsAccess {
                 fileImports += Self.casePathsImports(access: casePathsAccess, under: casePathsConditionsByFile[file.path] ?? [])
             }
@@ -117,10 +120,10 @@ struct EnumPropertiesPlanner {
             }
         }
         let casePathsAccess = casePathsAccessByFile.values.max().map { max($0, Self.removeCasePathsImports(from: &imports)) }
-        imports = narrowingImports(imports, for: planned)
+        imports = narrowingImports(imports, for: planned, known: known)
         if let casePathsAccess {
-            let conditions = casePathsConditionsByFile.values.reduce(casePathsConditionsByFile.values.first ?? []) { shared, clauses in
-                Array(zip(shared, clauses).prefix { $0 == $1 }.map(\.0))
+            let conditions = casePathsConditionsByFile.values.reduce(casePathsConditionsByFile.values.first ?? []) {
+                $0.sharedPrefix(with: $1)
             }
             imports += Self.casePathsImports(access: casePathsAccess, under: conditions).filter { seenImports.insert($0).inserted }
         }
@@ -249,10 +252,7 @@ struct EnumPropertiesPlanner {
         // The enum, the types around it from the innermost out, then the top level: where Swift looks names up.
         let components = declaration.qualifiedNameComponents
         let scopes = (0...components.count).reversed().map { components.prefix($0).joined(separator: ".") }
-        var parameters = Set(declaration.genericParameterNames.map { Substring($0.hasPrefix("each ") ? String($0.dropFirst(5)) : $0) })
-        for scope in scopes.dropFirst() where !scope.isEmpty {
-            for name in model.types[scope]?.genericParameterNames ?? [] { parameters.insert(Substring(name)) }
-        }
+        var parameters = genericParametersInScope(of: declaration)
         guard !parameters.isEmpty else { return }
         parameters.subtract(GenericRequirements.sendableParameters(declaration.genericParameters,
                                                                    whereClause: declaration.whereClause))
@@ -279,6 +279,18 @@ struct EnumPropertiesPlanner {
                 + "Swift checks that in a property but not in an enum case, so the property might not compile (declare "
                 + "'\(found.parameter): Sendable' to have it generated)", at: cases[index].declaration.location))
         }
+    }
+
+    /// The generic parameters of the enum and of the types around it that the sources declare.
+    func genericParametersInScope(of declaration: EnumDeclaration) -> Set<Substring> {
+        var parameters = Set(declaration.genericParameterNames.map { Substring($0.hasPrefix("each ") ? String($0.dropFirst(5)) : $0) })
+        let components = declaration.qualifiedNameComponents
+        for depth in 1..<max(components.count, 1) {
+            for name in model.types[components.prefix(depth).joined(separator: ".")]?.genericParameterNames ?? [] {
+                parameters.insert(Substring(name))
+            }
+        }
+        return parameters
     }
 
     private func skipUnusableNames(_ cases: inout [PlannedCase], diagnostics: inout [Diagnostic]) {

@@ -57,10 +57,15 @@ extension Array where Element == IfConfigClause {
     /// One `#endif` line per clause.
     public var closingDirectives: String { String(repeating: "#endif\n", count: count) }
 
+    /// The outermost clauses both chains are under.
+    public func sharedPrefix(with other: [IfConfigClause]) -> [IfConfigClause] {
+        Array(zip(self, other).prefix { $0 == $1 }.map(\.0))
+    }
+
     /// The lines that lead from code under `open` to code under `next`: the blocks both are in stay open, and
     /// a clause that follows the open one of its block (`#else` after `#if A`) continues that block.
     public static func directives(from open: [IfConfigClause], to next: [IfConfigClause]) -> String {
-        var shared = zip(open, next).prefix { $0 == $1 }.count
+        var shared = open.sharedPrefix(with: next).count
         let continues = shared < open.count && shared < next.count && next[shared].kind != .if
             && next[shared].blockID == open[shared].blockID
             && next[shared].precedingConditions == open[shared].precedingConditions + [open[shared].condition]
