@@ -81,6 +81,7 @@ public enum TemplateContext {
             "based": based,
             "annotations": annotations,
             "attributes": declaration.attributes,
+            "extensionAttributes": InheritedAttributes.restrictingAvailability(in: declaration.attributes),
             "isIndirect": declaration.isIndirect,
             "selected": selected,
             "file": declaration.location.file,
@@ -218,6 +219,7 @@ public enum TemplateContext {
             "protocolName": root.protocolName,
             "aliasName": root.aliasName,
             "accessLevel": root.access.memberKeyword,
+            "availability": root.availability,
             "ifConfigOpen": root.declaration.ifConfig.openingLines,
             "ifConfigClose": root.declaration.ifConfig.closingLines,
             "sections": LiftRenderer.frameworkSections(for: root, in: plan).map(sectionObject),
@@ -248,7 +250,7 @@ private func reactorObject(_ reactor: ReactorPlan) -> TemplateObject {
         "liftsMiddlewares": reactor.liftsMiddlewares,
         "composites": ReactorLifts.compositeSections(reactor).map { composite in
             TemplateObject([
-                "typeName": composite.typeName, "accessLevel": composite.access, "generatesReact": composite.generatesReact,
+                "attributes": composite.attributes, "typeName": composite.typeName, "accessLevel": composite.access, "generatesReact": composite.generatesReact,
                 "ifConfigOpen": composite.ifConfig.openingLines, "ifConfigClose": composite.ifConfig.closingLines,
                 "body": composite.body.map { block in
                     TemplateObject(["ifConfigOpen": block.ifConfig.openingLines, "ifConfigClose": block.ifConfig.closingLines,
@@ -282,7 +284,8 @@ private func sectionObject(_ section: LiftFrameworkSection) -> TemplateObject {
 
 private func functionObject(_ function: LiftFunction) -> TemplateObject {
     TemplateObject([
-        "documentation": function.documentation, "name": function.name, "signatureLines": function.signatureLines,
+        "documentation": function.documentation, "attributes": function.attributes, "name": function.name,
+        "signatureLines": function.signatureLines,
         "body": function.body, "returnType": function.returnType,
     ])
 }

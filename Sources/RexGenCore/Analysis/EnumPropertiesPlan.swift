@@ -38,6 +38,10 @@ public struct PlannedEnum: Sendable {
     /// its subscript and iterator, `allCasePaths`, the alias); the case paths are found through key paths.
     public var casePathsWitnessAccess: String { (isUsableFromInline ? "@usableFromInline " : "") + access.memberKeyword }
 
+    /// The attributes on every extension written for the enum: a deprecated or unavailable enum (or one
+    /// inside such a type) may only be named in a declaration marked the same (see `InheritedAttributes`).
+    public var extensionAttributes: [String] { InheritedAttributes.restrictingAvailability(in: declaration.attributes) }
+
     /// The access swift-case-paths' protocols must be imported at for this enum's conformances.
     var casePathsImportAccess: AccessLevel { isUsableFromInline ? .public : access }
 

@@ -42,6 +42,9 @@ public struct RootPlan: Sendable {
     public var aliasName: String { "_" + protocolName + "Root" }
     /// `AppAction` → `appAction`; `URLAction` → `urlAction`.
     public var camelName: String { LiftNaming.lowerCamel(joinedName) }
+    /// The root's deprecating or removing `@available`s (see `InheritedAttributes`), on every declaration of
+    /// its part of the lift file: each names the root, directly or through its alias, which carries them too.
+    public var availability: [String] { InheritedAttributes.restrictingAvailability(in: declaration.attributes) }
 }
 
 public struct ConformancePlan: Sendable {
@@ -53,6 +56,8 @@ public struct ConformancePlan: Sendable {
     public var access: AccessLevel
     /// Every `#if` clause the root, the path's cases and the enums on the path sit under.
     public var ifConfig: [IfConfigClause]
+    /// The root's `availability` (`RootPlan.availability`), which the extension carries since it names the root.
+    public var rootAvailability: [String] = []
     /// The enum's index among the tree's nodes (-1 when built by hand).
     var node = -1
 
@@ -71,7 +76,7 @@ extension ConformancePlan {
     /// conformance's render key hashes beside them (`RenderedSections.key(for:camel:rootType:protocolName:)`).
     /// A field added to this type belongs here; `node`, the enum's place among the tree's nodes, is no part
     /// of the text.
-    var decisions: [String] { [access.rawValue] + whereRequirements }
+    var decisions: [String] { [access.rawValue] + whereRequirements + rootAvailability }
 
     // The strings below are built with `while` loops and plain appends: a modular app's root has ten
     // thousand conformances, and in the debug build the build plugin runs, `reduce`, `flatMap` and string
@@ -116,10 +121,15 @@ extension ConformancePlan {
         whereRequirements.isEmpty ? "" : " where " + whereRequirements.joined(separator: ", ")
     }
 
-    /// `@available` of the cases on the path: using a deprecated or restricted case is only silent in a
-    /// context marked the same.
+    /// The attributes the extension carries: the root's and the enum's deprecating or removing `@available`s,
+    /// and every `@available` of the cases on the path: naming a deprecated type or using a deprecated or
+    /// restricted case is only silent in a context marked the same.
     public var availability: [String] {
-        var found: [String] = []
+        var found = rootAvailability
+        for attribute in declaration.attributes where InheritedAttributes.restrictsAvailability(attribute)
+            && !found.contains(attribute) {
+            found.append(attribute)
+        }
         var index = 0
         while index < path.count {
             let attributes = path[index].enumCase.attributes

@@ -110,6 +110,7 @@ struct LiftPlanner {
                 access: min(rootNode.effectiveAccess, tree.nodes[node].effectiveAccess, .public),
                 ifConfig: ifConfig(root: rootNode.declaration, path: path))
             conformance.node = node
+            conformance.rootAvailability = InheritedAttributes.restrictingAvailability(in: rootNode.declaration.attributes)
             result.append(conformance)
         }
         return result

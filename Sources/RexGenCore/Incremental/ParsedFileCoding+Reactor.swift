@@ -16,6 +16,7 @@ extension ReactorStateDeclaration {
         try coder.strings(&genericParameterNames)
         try coder.clauses(&ifConfig)
         try coder.annotations(&annotations)
+        try coder.strings(&attributes)
         try coder.array(&properties, blank: { .blank }) { try $0.code(&$1) }
         try coder.array(&cases, blank: { .blank }) { try $0.code(&$1) }
         try coder.bool(&declaresReact)

@@ -25,6 +25,9 @@ public struct ReactorStateDeclaration: Hashable, Sendable {
     /// The `#if` clauses around the whole declaration, outermost first.
     public var ifConfig: [IfConfigClause] = []
     public var annotations: [Annotation] = []
+    /// Attributes as written, with the `@_spi(…)` and deprecating `@available(…)` of the enclosing
+    /// declarations (`InheritedAttributes`), as `EnumDeclaration.attributes`.
+    public var attributes: [String] = []
     /// A struct's stored instance properties, in declaration order.
     public var properties: [StoredPropertyDeclaration] = []
     /// An enum's cases, as `EnumDeclaration` has them (a reference's summary keeps no enum that is not an

@@ -145,7 +145,7 @@ extension DeclarationParser {
         let declaration = EnumDeclaration(
             name: name, qualifiedNameComponents: path, location: location(of: nameToken.start),
             genericParameters: genericParameters, whereClause: whereClause, declaredAccess: prefix.access,
-            attributes: SPIAttributes.adding(currentScope.spiAttributes, to: prefix.attributes), inheritance: inheritance,
+            attributes: InheritedAttributes.adding(currentScope.inheritedAttributes, to: prefix.attributes), inheritance: inheritance,
             annotations: annotations(from: prefix.firstToken, to: keywordToken), isIndirect: prefix.isIndirect,
             enclosingScopes: enclosing, ifConfig: ifStack,
             isLocal: currentScope.isLocal || !currentScope.holdsDeclarations)

@@ -76,7 +76,8 @@ extension DeclarationParser {
             declaredAccess: kind == .extension ? nil : prefix.access,
             enclosingScopes: kind == .extension ? [] : enclosingScopes,
             genericParameterNames: genericParameterNames, ifConfig: ifStack,
-            annotations: annotations(from: prefix.firstToken, to: keyword)))
+            annotations: annotations(from: prefix.firstToken, to: keyword),
+            attributes: InheritedAttributes.adding(currentScope.inheritedAttributes, to: prefix.attributes)))
         return file.reactorStates.count - 1
     }
 

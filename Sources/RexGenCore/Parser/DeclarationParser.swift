@@ -47,9 +47,10 @@ struct DeclarationParser {
         var qualifiedName: String
         var ifDepth: Int
         var braceOffset: Int
-        /// The `@_spi(…)` attributes of this declaration and those around it: a nested enum is as restricted
-        /// as its enclosing types, and its generated members must say so too.
-        var spiAttributes: [String] = []
+        /// The `@_spi(…)` and restricting `@available(…)` attributes of this declaration and those around it
+        /// (`InheritedAttributes`): a nested enum is as restricted as its enclosing types, and what is
+        /// generated for it must say so too.
+        var inheritedAttributes: [String] = []
         /// The body of a Reactor state (see `ReactorStateDeclaration`): its index in the file's
         /// `reactorStates`, where its stored properties and `react` functions are recorded.
         var reactorStateIndex: Int?
@@ -222,7 +223,7 @@ struct DeclarationParser {
         let qualifiedName = path.isEmpty ? "" : path.joined(separator: ".")
         scopes.append(Scope(kind: kind, isLocal: isLocal, path: path, qualifiedName: qualifiedName,
                             ifDepth: ifStack.count, braceOffset: token.start,
-                            spiAttributes: SPIAttributes.adding(attributes, to: currentScope.spiAttributes),
+                            inheritedAttributes: InheritedAttributes.adding(attributes, to: currentScope.inheritedAttributes),
                             reactorStateIndex: reactorStateIndex))
     }
 

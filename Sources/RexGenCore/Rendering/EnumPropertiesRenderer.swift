@@ -68,6 +68,7 @@ public enum EnumPropertiesRenderer {
         writer.line()
         writer.conditionally(plannedEnum.declaration.ifConfig) { writer in
             if !cases.isEmpty {
+                plannedEnum.extensionAttributes.forEach { writer.line($0) }
                 writer.line("extension \(plannedEnum.declaration.qualifiedNameForExtension) {")
                 writer.indented { writer in
                     let access = plannedEnum.access.memberKeyword
@@ -98,8 +99,10 @@ public enum EnumPropertiesRenderer {
         let shape = AllCasePathsShape(plannedEnum)
         let iterable = shape.iterable
         writer.line("#if canImport(CasePathsCore)")
+        plannedEnum.extensionAttributes.forEach { writer.line($0) }
         writer.line("extension \(extended): CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}")
         writer.line()
+        plannedEnum.extensionAttributes.forEach { writer.line($0) }
         writer.line("extension \(extended) {")
         writer.indented { writer in
             writer.line("\(witness) typealias \(type) = Self")

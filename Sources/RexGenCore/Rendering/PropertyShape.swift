@@ -14,7 +14,7 @@ public struct PropertyShape: Sendable, Equatable {
     /// `isMovie`.
     public var isName: String
     /// The attributes each generated member carries: `@available` copied from the case, and `@_spi` copied
-    /// from the case, the enum and its enclosing declarations (see `SPIAttributes`).
+    /// from the case, the enum and its enclosing declarations (see `InheritedAttributes`).
     public var availability: [String]
 
     /// - Parameters:
@@ -28,7 +28,7 @@ public struct PropertyShape: Sendable, Equatable {
         name = SwiftNames.escaped(enumCase.name)
         pattern = "." + SwiftNames.escaped(enumCase.name)
         isName = SwiftNames.escaped(SwiftNames.isPropertyName(for: enumCase.name))
-        availability = SPIAttributes.copied(from: enumCase, in: enumAttributes)
+        availability = InheritedAttributes.copied(from: enumCase, in: enumAttributes)
         guard var values = enumCase.associatedValues, !values.isEmpty else {
             // Qualified, as `Swift.Bool` is: a module may declare a `Void` of its own.
             type = "Swift.Void"

@@ -410,6 +410,202 @@ extension FlagAction {
 }
 #endif
 
+// MARK: - LegacyAppAction
+
+@available(*, deprecated, message: "Use AppAction")
+extension LegacyAppAction {
+    public var counter: CounterAction? {
+        get { guard case let .counter(value) = self else { return nil }; return value }
+        set { guard case .counter = self, let newValue else { return }; self = .counter(newValue) }
+    }
+    public var isCounter: Swift.Bool { self.counter != nil }
+    public var old: OldCounterAction? {
+        get { guard case let .old(value) = self else { return nil }; return value }
+        set { guard case .old = self, let newValue else { return }; self = .old(newValue) }
+    }
+    public var isOld: Swift.Bool { self.old != nil }
+}
+
+#if canImport(CasePathsCore)
+@available(*, deprecated, message: "Use AppAction")
+extension LegacyAppAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
+
+@available(*, deprecated, message: "Use AppAction")
+extension LegacyAppAction {
+    public typealias _AllCasePathsRoot = Self
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
+            if root.is(\.counter) { return \.counter }
+            if root.is(\.old) { return \.old }
+            return \.never
+        }
+        public var counter: CasePathsCore.AnyCasePath<_AllCasePathsRoot, CounterAction> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.counter($0) }, extract: { guard case let .counter(v0) = $0 else { return nil }; return v0 })
+        }
+        public var old: CasePathsCore.AnyCasePath<_AllCasePathsRoot, OldCounterAction> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.old($0) }, extract: { guard case let .old(v0) = $0 else { return nil }; return v0 })
+        }
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
+            allCasePaths.append(\.counter)
+            allCasePaths.append(\.old)
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+
+// MARK: - OldCounterAction
+
+@available(*, deprecated, renamed: "CounterAction")
+extension OldCounterAction {
+    public var add: Int? {
+        get { guard case let .add(value) = self else { return nil }; return value }
+        set { guard case .add = self, let newValue else { return }; self = .add(newValue) }
+    }
+    public var isAdd: Swift.Bool { self.add != nil }
+    public var reset: Swift.Void? { guard case .reset = self else { return nil }; return () }
+    public var isReset: Swift.Bool { self.reset != nil }
+}
+
+#if canImport(CasePathsCore)
+@available(*, deprecated, renamed: "CounterAction")
+extension OldCounterAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
+
+@available(*, deprecated, renamed: "CounterAction")
+extension OldCounterAction {
+    public typealias _AllCasePathsRoot = Self
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
+            if root.is(\.add) { return \.add }
+            if root.is(\.reset) { return \.reset }
+            return \.never
+        }
+        public var add: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Int> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.add($0) }, extract: { guard case let .add(v0) = $0 else { return nil }; return v0 })
+        }
+        public var reset: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.reset }, extract: { guard case .reset = $0 else { return nil }; return () })
+        }
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
+            allCasePaths.append(\.add)
+            allCasePaths.append(\.reset)
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+
+// MARK: - CounterAction
+
+extension CounterAction {
+    public var increment: Swift.Void? { guard case .increment = self else { return nil }; return () }
+    public var isIncrement: Swift.Bool { self.increment != nil }
+}
+
+#if canImport(CasePathsCore)
+extension CounterAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
+
+extension CounterAction {
+    public typealias _AllCasePathsRoot = Self
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
+            if root.is(\.increment) { return \.increment }
+            return \.never
+        }
+        public var increment: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.increment }, extract: { guard case .increment = $0 else { return nil }; return () })
+        }
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
+            allCasePaths.append(\.increment)
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+
+// MARK: - LegacyColumn.Action
+
+@available(*, deprecated, message: "Use `Column` instead.")
+extension LegacyColumn.Action {
+    public var text: String? {
+        get { guard case let .text(value) = self else { return nil }; return value }
+        set { guard case .text = self, let newValue else { return }; self = .text(newValue) }
+    }
+    public var isText: Swift.Bool { self.text != nil }
+}
+
+#if canImport(CasePathsCore)
+@available(*, deprecated, message: "Use `Column` instead.")
+extension LegacyColumn.Action: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
+
+@available(*, deprecated, message: "Use `Column` instead.")
+extension LegacyColumn.Action {
+    public typealias _AllCasePathsRoot = Self
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
+            if root.is(\.text) { return \.text }
+            return \.never
+        }
+        public var text: CasePathsCore.AnyCasePath<_AllCasePathsRoot, String> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.text($0) }, extract: { guard case let .text(v0) = $0 else { return nil }; return v0 })
+        }
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
+            allCasePaths.append(\.text)
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+
+// MARK: - RemovedAction
+
+@available(*, unavailable, message: "gone in 2.0")
+extension RemovedAction {
+    public var run: Int? {
+        get { guard case let .run(value) = self else { return nil }; return value }
+        set { guard case .run = self, let newValue else { return }; self = .run(newValue) }
+    }
+    public var isRun: Swift.Bool { self.run != nil }
+}
+
+#if canImport(CasePathsCore)
+@available(*, unavailable, message: "gone in 2.0")
+extension RemovedAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
+
+@available(*, unavailable, message: "gone in 2.0")
+extension RemovedAction {
+    public typealias _AllCasePathsRoot = Self
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
+            if root.is(\.run) { return \.run }
+            return \.never
+        }
+        public var run: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Int> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.run($0) }, extract: { guard case let .run(v0) = $0 else { return nil }; return v0 })
+        }
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
+            allCasePaths.append(\.run)
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+
 // MARK: - SettingsAction
 
 extension SettingsAction {

@@ -104,6 +104,7 @@ final class GenerationCacheCodingTests: XCTestCase {
                 namesReactorExplicitly: kind != .extension, declaredAccess: kind == .enum ? .fileprivate : nil,
                 enclosingScopes: [.extension(extendedType: "M.Outer", declaredAccess: .public)], genericParameterNames: ["T"],
                 ifConfig: [clause], annotations: [Annotation(namespace: "rexgen", name: "skip")],
+                attributes: ["@available(*, deprecated)"],
                 properties: [StoredPropertyDeclaration(name: "player", typeText: "[String: Player]?", location: elsewhere,
                                                        isLet: true, declaredAccess: .public, setterAccess: .private,
                                                        ifConfig: [clause], annotations: [Annotation(namespace: "rexgen", name: "skip")]),

@@ -166,8 +166,9 @@ struct EnumSourceGenerator {
     }
 
     /// - Parameter memberTypes: types declared in the enclosing types, which payloads may name unqualified.
+    /// - Parameter deprecated: the enclosing enum is deprecated, which the reader records on this one too.
     private mutating func enumDecl(indent: Int, path: [String], access: String?, ifConfig: [String],
-                                   isLocal: Bool, genericNames: [String], memberTypes: [String]) {
+                                   isLocal: Bool, genericNames: [String], memberTypes: [String], deprecated: Bool = false) {
         let name = freshName("E")
         var model = ExpectedEnum(qualifiedName: (path + [name]).joined(separator: "."), access: access,
                                  genericParameters: [], isLocal: isLocal, ifConfig: ifConfig)
@@ -184,6 +185,10 @@ struct EnumSourceGenerator {
         }
         if chance(0.2) { emit("// rexgen: prism", indent) }
         for attribute in model.attributes { emit(attribute, indent) }
+        let isDeprecated = deprecated || model.attributes.contains("@available(*, deprecated)")
+        if deprecated && !model.attributes.contains("@available(*, deprecated)") {
+            model.attributes.append("@available(*, deprecated)")
+        }
         var header = [access, model.isIndirect ? "indirect" : nil, "enum"].compactMap { $0 }.joined(separator: " ")
         header += " \(name)"
         if !model.genericParameters.isEmpty { header += "<" + model.genericParameters.joined(separator: ", ") + ">" }
@@ -208,7 +213,7 @@ struct EnumSourceGenerator {
         if chance(0.2) { emit("var helper\(counter): Int { 0 }", indent + 1) }
         if !isLocal && chance(0.15) {
             enumDecl(indent: indent + 1, path: path + [name], access: nil, ifConfig: ifConfig, isLocal: false,
-                     genericNames: typeNames, memberTypes: memberTypes)
+                     genericNames: typeNames, memberTypes: memberTypes, deprecated: isDeprecated)
         }
         emit("}", indent)
         expected.append(model)

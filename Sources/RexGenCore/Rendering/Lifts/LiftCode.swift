@@ -43,6 +43,8 @@ public struct LiftFunction: Sendable, Equatable {
     /// `func` (the default), `static func`, or `static var` for a computed property (no parameters).
     public var keyword: String
     public var documentation: String
+    /// Attributes on the function, after its documentation: a deprecated root's `@available`.
+    public var attributes: [String] = []
     /// `public`, `internal`, …: the root's access level.
     public var access: String
     public var name: String
@@ -77,6 +79,20 @@ public struct LiftFunction: Sendable, Equatable {
 }
 
 extension LiftFrameworkSection {
+    /// The section with `attributes` on every declaration at file scope (a deprecated root's: see
+    /// `RootPlan.availability`).
+    func marked(_ attributes: [String]) -> LiftFrameworkSection {
+        guard !attributes.isEmpty else { return self }
+        var section = self
+        for index in section.functions.indices {
+            section.functions[index].attributes.insert(contentsOf: attributes, at: 0)
+        }
+        for index in section.extensions.indices {
+            section.extensions[index].attributes.insert(contentsOf: attributes, at: 0)
+        }
+        return section
+    }
+
     /// The section as the lift file holds it, starting with a blank line.
     func write(to writer: inout SwiftCodeWriter) {
         writer.line()
@@ -104,6 +120,7 @@ extension LiftFrameworkSection {
 extension LiftFunction {
     func write(to writer: inout SwiftCodeWriter) {
         writer.line("/// \(documentation)")
+        attributes.forEach { writer.line($0) }
         signatureLines.forEach { writer.line($0) }
         writer.indented { writer in body.forEach { writer.line($0) } }
         writer.line("}")

@@ -31,7 +31,7 @@ public enum LiftRenderer {
             case .reactor: break  // not a root's: written once, after the roots (`ReactorLifts`)
             }
         }
-        return sections
+        return sections.map { $0.marked(root.availability) }
     }
 
     public static func render(_ plan: LiftPlan) -> GeneratedFile {
@@ -73,7 +73,9 @@ public enum LiftRenderer {
         writer.line("// MARK: - \(root.declaration.qualifiedName)")
         writer.line()
         writer.conditionally(root.declaration.ifConfig) { writer in
+            let availability = root.availability
             writer.line("/// An action that \(declaredType) can carry: extracted from it and wrapped into it through every level.")
+            availability.forEach { writer.line($0) }
             writer.line("\(access) protocol \(protocolName) {")
             writer.indented { writer in
                 writer.line("/// The action inside `\(camel)`, or nil when `\(camel)` is not on this action's path.")
@@ -84,6 +86,7 @@ public enum LiftRenderer {
             writer.line("}")
             writer.line()
             writer.line("/// `\(declaredType)` under a name that no generic parameter or member type shadows: the extensions below name it so.")
+            availability.forEach { writer.line($0) }
             writer.line("\(access) typealias \(rootType) = \(declaredType)")
             // A root may have thousands of conformances, each keyed and (unless the last run wrote it)
             // written on its own: on every core.

@@ -42,6 +42,8 @@ public enum ReactorLifts {
 
     /// One composite state's extension, as plain values a template can write too.
     public struct CompositeSection: Sendable, Equatable {
+        /// A deprecated or unavailable state's `@available`s (see `InheritedAttributes`), on its extension.
+        public var attributes: [String]
         public var typeName: String
         public var access: String
         public var ifConfig: [IfConfigClause]
@@ -71,6 +73,7 @@ public enum ReactorLifts {
                 }
             }
             return CompositeSection(
+                attributes: InheritedAttributes.restrictingAvailability(in: composite.declaration.attributes),
                 typeName: SwiftNames.extensionName(composite.declaration.qualifiedNameComponents),
                 access: composite.access.memberKeyword, ifConfig: composite.declaration.ifConfig,
                 generatesReact: composite.generatesReact, body: body)
@@ -114,6 +117,7 @@ public enum ReactorLifts {
         for (index, section) in compositeSections(plan).enumerated() {
             if index > 0 || plan.liftsMiddlewares { writer.line() }
             writer.conditionally(section.ifConfig) { writer in
+                section.attributes.forEach { writer.line($0) }
                 writer.line("extension \(section.typeName) {")
                 writer.indented { writer in
                     writer.line("/// Forwards `event` to every sub-state, in declaration order.")

@@ -27,6 +27,9 @@ enum BuiltInTemplates {
 {{ type.ifConfigOpen }}
 {% endif %}
 {% if type.cases %}
+{% for attribute in type.extensionAttributes %}
+{{ attribute }}
+{% endfor %}
 extension {{ type.extensionName }} {
 {% for case in type.cases %}
 {% if case.ifConfigOpen %}
@@ -62,8 +65,14 @@ extension {{ type.extensionName }} {
 
 {% endif %}
 #if canImport(CasePathsCore)
+{% for attribute in type.extensionAttributes %}
+{{ attribute }}
+{% endfor %}
 extension {{ type.extensionName }}: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
 
+{% for attribute in type.extensionAttributes %}
+{{ attribute }}
+{% endfor %}
 extension {{ type.extensionName }} {
     {{ type.casePaths.witnessAccessLevel }} typealias {{ type.casePaths.rootAlias }} = Self
     {{ type.casePaths.witnessAccessLevel }} struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
@@ -157,6 +166,9 @@ import {{ module }}
 {{ root.ifConfigOpen }}
 {% endif %}
 /// An action that {{ root.typeName }} can carry: extracted from it and wrapped into it through every level.
+{% for attribute in root.availability %}
+{{ attribute }}
+{% endfor %}
 {{ root.accessLevel }} protocol {{ root.protocolName }} {
     /// The action inside `{{ root.camelName }}`, or nil when `{{ root.camelName }}` is not on this action's path.
     init?({{ root.camelName }}: {{ root.typeName }})
@@ -165,6 +177,9 @@ import {{ module }}
 }
 
 /// `{{ root.typeName }}` under a name that no generic parameter or member type shadows: the extensions below name it so.
+{% for attribute in root.availability %}
+{{ attribute }}
+{% endfor %}
 {{ root.accessLevel }} typealias {{ root.aliasName }} = {{ root.typeName }}
 {% for conformance in root.conformances %}
 
@@ -200,6 +215,9 @@ extension {{ conformance.typeName }}: {{ root.protocolName }}{{ conformance.wher
 
 {% endif %}
 /// {{ function.documentation }}
+{% for attribute in function.attributes %}
+{{ attribute }}
+{% endfor %}
 {% for line in function.signatureLines %}
 {{ line }}
 {% endfor %}
@@ -221,6 +239,9 @@ extension {{ conformance.typeName }}: {{ root.protocolName }}{{ conformance.wher
 
 {% endif %}
     /// {{ function.documentation }}
+{% for attribute in function.attributes %}
+    {{ attribute }}
+{% endfor %}
 {% for line in function.signatureLines %}
     {{ line }}
 {% endfor %}
@@ -281,6 +302,9 @@ extension Reactor.Middleware {
 {% if composite.ifConfigOpen %}
 {{ composite.ifConfigOpen }}
 {% endif %}
+{% for attribute in composite.attributes %}
+{{ attribute }}
+{% endfor %}
 extension {{ composite.typeName }} {
     /// Forwards `event` to every sub-state, in declaration order.
     {{ composite.accessLevel }} mutating func reactSubstates(to event: Reactor.Event) {

@@ -207,4 +207,17 @@ extension Conditional {
         self.reactSubstates(to: event)
     }
 }
+
+@available(*, deprecated, message: "use Conditional")
+extension LegacyParty {
+    /// Forwards `event` to every sub-state, in declaration order.
+    internal mutating func reactSubstates(to event: Reactor.Event) {
+        self.leader.react(to: event)
+    }
+
+    /// Reactor's `State` requirement: every sub-state reacts to `event`.
+    internal mutating func react(to event: Reactor.Event) {
+        self.reactSubstates(to: event)
+    }
+}
 #endif

@@ -140,3 +140,9 @@ struct Conditional: State {
     var other: Monster
     #endif
 }
+
+/// A deprecated state: its forwarding extension is deprecated too.
+@available(*, deprecated, message: "use Conditional")
+struct LegacyParty: State {
+    var leader: Monster
+}

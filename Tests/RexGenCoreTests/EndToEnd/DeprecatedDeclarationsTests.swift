@@ -1,0 +1,195 @@
+import Foundation
+import XCTest
+@testable import RexGenCore
+
+/// Deprecated and unavailable enums (swift-nio's `IOError.FailureDescription`, vapor's `RedirectType`, an enum
+/// inside postgres-kit's deprecated `PostgresColumnType`): naming one draws a deprecation warning, or for an
+/// unavailable one an error, except in a declaration marked the same. Every extension generated for such an
+/// enum, and every declaration of a deprecated root's lifts, carries the enum's (and its enclosing
+/// declarations') deprecating `@available`s. The generated code is type-checked with `-warnings-as-errors`
+/// against the stand-ins, with every lift framework and case paths, in Swift 6 and Swift 5 modes.
+final class DeprecatedDeclarationsTests: XCTestCase {
+    static let sources = """
+        @available(*, deprecated, renamed: "CounterAction")
+        public enum OldCounterAction: Equatable { case add(Int), reset }
+
+        @available(*, deprecated, message: "Use `ColumnType` instead.")
+        public struct LegacyColumn {
+            public enum Kind: Equatable { case text(String), number }
+        }
+
+        @available(*, unavailable, message: "gone in 2.0")
+        public enum RemovedAction { case run(Int) }
+
+        public struct Host {}
+        @available(*, deprecated)
+        extension Host {
+            public enum Mode: Equatable { case on, off }
+        }
+
+        public struct AppState {
+            public var count = 0
+            public init() {}
+        }
+
+        @available(*, deprecated, message: "The app moved to AppAction")
+        public enum LegacyAppAction: Equatable {
+            case counter(CounterAction)
+            case old(OldCounterAction)
+        }
+
+        public enum CounterAction: Equatable { case increment, decrement }
+
+        @available(macOS 10.15, iOS 13, *)
+        public enum ModernAction: Equatable { case go(String) }
+        """
+
+    /// A deprecated Reactor state whose forwarding RexGen writes.
+    static let reactorSources = """
+        import Reactor
+
+        public struct Player: Reactor.State {
+            public var health = 10
+            public init() {}
+            public mutating func react(to event: Reactor.Event) {}
+        }
+
+        @available(*, deprecated, message: "Use GameState")
+        public struct LegacyGameState: Reactor.State {
+            public var player = Player()
+        }
+        """
+
+    /// What the generated files must say, beside compiling.
+    func testEveryExtensionOfARestrictedEnumCarriesItsAvailability() throws {
+        let (_, generated) = try generate(["--lift", "swiftrex"])
+        let properties = try String(contentsOf: generated.appendingPathComponent("EnumProperties.generated.swift"), encoding: .utf8)
+        let lifts = try String(contentsOf: generated.appendingPathComponent("ActionLifts.generated.swift"), encoding: .utf8)
+        for (attribute, type) in [("@available(*, deprecated, renamed: \"CounterAction\")", "OldCounterAction"),
+                                  ("@available(*, deprecated, message: \"Use `ColumnType` instead.\")", "LegacyColumn.Kind"),
+                                  ("@available(*, unavailable, message: \"gone in 2.0\")", "RemovedAction"),
+                                  ("@available(*, deprecated)", "Host.Mode")] {
+            XCTAssertTrue(properties.contains("\(attribute)\nextension \(type) {"), "\(type)\n\(properties)")
+            XCTAssertTrue(properties.contains("\(attribute)\nextension \(type): CasePathsCore.CasePathable"), type)
+        }
+        // An introduced version is not copied: an extension is as available as the type it extends.
+        XCTAssertTrue(properties.contains("// MARK: - ModernAction\n\nextension ModernAction {"), properties)
+        // A deprecated root's protocol, alias, conformances and lifts are deprecated with it.
+        let legacy = "@available(*, deprecated, message: \"The app moved to AppAction\")\n"
+        for declaration in ["public protocol LegacyAppActionConvertible", "public typealias _LegacyAppActionConvertibleRoot",
+                            "extension CounterAction: LegacyAppActionConvertible",
+                            "extension SwiftRex.Reducer where ActionType: LegacyAppActionConvertible"] {
+            XCTAssertTrue(lifts.contains(legacy + declaration), "\(declaration)\n\(lifts)")
+        }
+        XCTAssertTrue(lifts.contains(legacy + "@available(*, deprecated, renamed: \"CounterAction\")\n"
+            + "extension OldCounterAction: LegacyAppActionConvertible"), lifts)
+        let (_, reactor) = try generate(["--lift", "reactor"], reactor: true)
+        let reactorLifts = try String(contentsOf: reactor.appendingPathComponent("ActionLifts.generated.swift"), encoding: .utf8)
+        XCTAssertTrue(reactorLifts.contains("@available(*, deprecated, message: \"Use GameState\")\nextension LegacyGameState {"),
+                      reactorLifts)
+    }
+
+    func testTheGeneratedCodeCompilesWithoutWarnings() throws {
+        let modules = try AdversarialStandIns.modules()
+        for (arguments, group) in [(["--lift", "swiftrex", "--lift", "combinefeedback", "--lift", "reactivefeedback"],
+                                    AdversarialUsage.Group.swiftRexAndCasePaths),
+                                   (["--lift", "combinefeedback"], .combineFeedbackRelease),
+                                   (["--lift", "combinefeedback", "--combine-feedback-api", "master"], .combineFeedbackMaster),
+                                   (["--lift", "reactivefeedback"], .reactiveFeedback)] {
+            let (work, generated) = try generate(arguments)
+            for mode in [LiftTestSupport.LanguageMode.swift6, .swift5] {
+                let result = try typecheck(work, generated, against: modules.directories(for: group), mode: mode)
+                XCTAssertEqual(result.exitCode, 0, "\(arguments), Swift \(mode.rawValue)\n\(LiftTestSupport.excerpt(result, lines: 30))")
+            }
+        }
+        let (work, generated) = try generate(["--lift", "reactor"], reactor: true)
+        let reactor = try reactorModule(in: work)
+        for mode in [LiftTestSupport.LanguageMode.swift6, .swift5] {
+            let result = try typecheck(work, generated, against: [reactor], mode: mode)
+            XCTAssertEqual(result.exitCode, 0, "Reactor, Swift \(mode.rawValue)\n\(LiftTestSupport.excerpt(result, lines: 30))")
+        }
+    }
+
+    /// The mutation check: without the copied attributes, the same module fails (the unavailable enum's
+    /// extension is an error, the others warnings made errors), so the test above can fail. The enum
+    /// properties and the lifts are checked apart, as the compiler stops at the first file with errors.
+    func testTheModuleFailsWithoutTheCopiedAttributes() throws {
+        let modules = try AdversarialStandIns.modules()
+        for (arguments, file, expected) in [
+            (["--lift", "none"], "EnumProperties.generated.swift",
+             ["'RemovedAction' is unavailable", "'OldCounterAction' is deprecated", "'LegacyColumn' is deprecated", "'Mode' is deprecated"]),
+            (["--lift", "swiftrex"], "ActionLifts.generated.swift",
+             ["'LegacyAppAction' is deprecated", "'OldCounterAction' is deprecated"]),
+            (["--lift", "reactor"], "ActionLifts.generated.swift", ["'LegacyGameState' is deprecated"]),
+        ] {
+            let isReactor = arguments.contains("reactor")
+            let (work, generated) = try generate(arguments, reactor: isReactor)
+            let url = generated.appendingPathComponent(file)
+            let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+            let kept = lines.filter { !($0.hasPrefix("@available(*, deprecated") || $0.hasPrefix("@available(*, unavailable")) }
+            XCTAssertLessThan(kept.count, lines.count, file)
+            try Data(kept.joined(separator: "\n").utf8).write(to: url)
+            let result = try typecheck(work, generated, against: isReactor ? [try reactorModule(in: work)]
+                                       : modules.directories(for: .swiftRexAndCasePaths), mode: .swift6)
+            XCTAssertNotEqual(result.exitCode, 0, result.summary)
+            for message in expected {
+                XCTAssertTrue(result.stderr.contains(message), "\(message)\n\(LiftTestSupport.excerpt(result, lines: 40))")
+            }
+        }
+    }
+
+    func testWhichAvailabilityIsInherited() {
+        let restricting = ["@available(*, deprecated)", "@available(*, deprecated, message: \"x\")",
+                           "@available(macOS, deprecated: 12, renamed: \"y\")", "@available(*, unavailable)",
+                           "@available(swift, obsoleted: 5.0)", "@available(iOS, introduced: 13, deprecated: 17)"]
+        let other = ["@available(macOS 10.15, iOS 13, *)", "@available(*, message: \"deprecated soon, \\\"unavailable\\\"\")",
+                     "@available(iOS, introduced: 13)", "@_spi(Experimental)", "@usableFromInline", "@deprecated"]
+        for attribute in restricting { XCTAssertTrue(InheritedAttributes.restrictsAvailability(attribute), attribute) }
+        for attribute in other { XCTAssertFalse(InheritedAttributes.restrictsAvailability(attribute), attribute) }
+        // The reader gives a nested enum its enclosing declarations' restricting attributes, not the others.
+        let file = Reader.parse("""
+            @available(macOS 10.15, *) @available(*, deprecated) public struct A {
+                @_spi(X) public struct B {
+                    @available(iOS 16, *) public enum Action { case a }
+                }
+            }
+            """)
+        XCTAssertEqual(file.enums.map(\.attributes), [["@available(iOS 16, *)", "@available(*, deprecated)", "@_spi(X)"]])
+    }
+
+    // MARK: - Helpers
+
+    /// The sources (with `reactor`, the Reactor state too) under `work/Sources`, generated with
+    /// `--all-enums --case-paths` and `arguments` into `work/Generated`.
+    private func generate(_ arguments: [String], reactor: Bool = false) throws -> (work: URL, generated: URL) {
+        let work = try temporaryDirectory()
+        try TestSupport.write(["Sources/Legacy.swift": Self.sources], under: work)
+        if reactor { try TestSupport.write(["Sources/Game.swift": Self.reactorSources], under: work) }
+        let result = try TestSupport.rexgen(["generate", "Sources", "--all-enums", "--case-paths", "--output", "Generated"]
+            + arguments, in: work)
+        XCTAssertEqual(result.exitCode, 0, result.summary)
+        XCTAssertEqual(result.stderr, "", result.summary)
+        return (work, work.appendingPathComponent("Generated"))
+    }
+
+    /// The Reactor stand-in's module, built into `work/reactor` (in Swift 5 mode, as Reactor is).
+    private func reactorModule(in work: URL) throws -> URL {
+        let modules = work.appendingPathComponent("reactor")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        try LiftTestSupport.buildInterfaceOnly("Reactor", sources: [LiftReactorTests.standIn], mode: .swift5, into: modules)
+        return modules
+    }
+
+    private func typecheck(_ work: URL, _ generated: URL, against modules: [URL],
+                           mode: LiftTestSupport.LanguageMode) throws -> ProcessResult {
+        let files = try LiftTestSupport.swiftFiles(in: work.appendingPathComponent("Sources"))
+            + LiftTestSupport.swiftFiles(in: generated)
+        return try LiftTestSupport.swiftc(mode, ["-typecheck", "-parse-as-library", "-module-name", "Legacy"]
+            + modules.flatMap { ["-I", $0.path] } + files.map(\.path))
+    }
+
+    override class func tearDown() {
+        AdversarialStandIns.remove()
+        super.tearDown()
+    }
+}
