@@ -39,7 +39,8 @@ extension EnumPropertiesPlanner {
 
     /// An enum the `@CasePathable` macro already conforms, or that declares `AllCasePaths` or `allCasePaths`
     /// itself, would get a second conformance.
-    func admitsCasePaths(_ declaration: EnumDeclaration, diagnostics: inout [Diagnostic]) -> Bool {
+    /// - Parameter cases: the planned cases, whose payload types are written as generated code writes them.
+    func admitsCasePaths(_ declaration: EnumDeclaration, cases: [PlannedCase], diagnostics: inout [Diagnostic]) -> Bool {
         let reason: String
         if declaration.attributes.contains(where: { $0 == "@CasePathable" || $0.hasPrefix("@CasePathable(") }) {
             reason = "is marked @CasePathable"
@@ -53,15 +54,19 @@ extension EnumPropertiesPlanner {
                                                                                  whereClause: declaration.whereClause) {
             reason = "has a generic requirement '\(requirement)': its case paths' @Sendable closures would capture that "
                 + "parameter's metatype, which Swift 6 warns about unless it is SendableMetatype"
-        } else if let generic = enclosingGenericType(of: declaration) {
-            reason = "is inside generic type '\(generic)', whose requirements RexGen does not read: its case paths' "
-                + "@Sendable closures would capture the metatype of a parameter with a protocol requirement, which "
-                + "Swift 6 warns about"
+        } else if let generic = enclosingGenericTypeWithRequirements(of: declaration) {
+            reason = generic.isExtended
+                ? "is inside an extension of generic type '\(generic.name)', whose requirements RexGen does not read: its "
+                    + "case paths' @Sendable closures would capture the metatype of a parameter with a protocol "
+                    + "requirement, which Swift 6 warns about"
+                : "is inside generic type '\(generic.name)', whose parameters must conform to a protocol: its case paths' "
+                    + "@Sendable closures would capture their metatypes, which Swift 6 warns about"
         } else if isPublicInsideATypeThatIsNot(declaration) {
             reason = "is public or @usableFromInline inside a type that is not public: Swift checks its conformances as "
                 + "public ones when that type is @usableFromInline, which RexGen does not read"
-        } else if let name = declaration.cases.lazy.flatMap({ $0.associatedValues ?? [] })
-            .flatMap({ TypeTextNames($0.typeText).starts.map(\.name) })
+        } else if let name = (declaration.cases.flatMap { ($0.associatedValues ?? []).map(\.typeText) }
+                                + cases.flatMap(\.payloadTypes))
+            .lazy.flatMap({ TypeTextNames($0).starts.map(\.name) })
             .first(where: { Self.namesAllCasePathsShadows.contains($0) }) {
             reason = "names a type '\(name)' in a payload, which its AllCasePaths would shadow"
         } else {
@@ -72,11 +77,30 @@ extension EnumPropertiesPlanner {
         return false
     }
 
-    /// The innermost type around the enum that the sources declare generic.
-    private func enclosingGenericType(of declaration: EnumDeclaration) -> String? {
+    /// The innermost type around the enum that the sources declare generic and that may constrain its
+    /// parameters to a protocol, or whose extension the enum is declared in (`isExtended`: an extension's
+    /// `where` clause is not read). A generic type whose parameters need no witness table (`struct Box<T>`)
+    /// is no bar: closures capture no conformance of `T`.
+    private func enclosingGenericTypeWithRequirements(of declaration: EnumDeclaration) -> (name: String, isExtended: Bool)? {
         let components = declaration.qualifiedNameComponents.dropLast()
-        return components.indices.reversed().lazy.map { components[...$0].joined(separator: ".") }
-            .first { !(model.types[$0]?.genericParameterNames.isEmpty ?? true) }
+        // How many leading components `extension` scopes name: those types' requirements are out of sight.
+        var extended = 0
+        var covered = 0
+        for scope in declaration.enclosingScopes {
+            switch scope {
+            case .type: covered += 1
+            case .extension(let extendedType, _):
+                covered += extendedType.split(separator: ".").count
+                extended = covered
+            }
+        }
+        for index in components.indices.reversed() {
+            let name = components[...index].joined(separator: ".")
+            guard let type = model.types[name], !type.genericParameterNames.isEmpty else { continue }
+            if index < extended { return (name, true) }
+            if type.mayConstrainParameters { return (name, false) }
+        }
+        return nil
     }
 
     /// A public or `@usableFromInline` enum whose conformance is checked as a public one (so it needs

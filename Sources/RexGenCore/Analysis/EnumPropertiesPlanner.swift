@@ -218,7 +218,7 @@ struct EnumPropertiesPlanner {
         skipCollisionsWithUserMembers(&cases, of: declaration, diagnostics: &diagnostics, replacing: &replaced)
         var planned = PlannedEnum(declaration: declaration, access: access, cases: cases)
         planned.generatesCasePaths = casePaths && declaration.cImport == nil && !declaration.isNoncopyable
-            && admitsCasePaths(declaration, diagnostics: &diagnostics)
+            && admitsCasePaths(declaration, cases: cases, diagnostics: &diagnostics)
         return planned
     }
 

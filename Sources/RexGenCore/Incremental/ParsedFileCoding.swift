@@ -227,6 +227,7 @@ extension TypeDeclaration {
         try coder.location(&location)
         try coder.strings(&genericParameterNames)
         try coder.bool(&mayRequireSendableArguments)
+        try coder.bool(&mayConstrainParameters)
     }
 }
 

@@ -270,15 +270,21 @@ public struct TypeDeclaration: Hashable, Sendable {
     /// (`<Element: Sendable>`, `where Element: Sendable`) says so, or it is a protocol, whose associated
     /// types' requirements are not read.
     public var mayRequireSendableArguments: Bool
+    /// A generic parameter of it may have to conform to a protocol that needs a witness table
+    /// (`<Key: Hashable>`; any requirement in a `where` clause counts): see
+    /// `GenericRequirements.firstConformanceRequirement`.
+    public var mayConstrainParameters: Bool
 
     public init(qualifiedName: String, declaredAccess: AccessLevel?, enclosingScopes: [EnclosingScope],
-                location: SourceLocation, genericParameterNames: [String] = [], mayRequireSendableArguments: Bool = false) {
+                location: SourceLocation, genericParameterNames: [String] = [], mayRequireSendableArguments: Bool = false,
+                mayConstrainParameters: Bool = false) {
         self.qualifiedName = qualifiedName
         self.declaredAccess = declaredAccess
         self.enclosingScopes = enclosingScopes
         self.location = location
         self.genericParameterNames = genericParameterNames
         self.mayRequireSendableArguments = mayRequireSendableArguments
+        self.mayConstrainParameters = mayConstrainParameters
     }
 }
 

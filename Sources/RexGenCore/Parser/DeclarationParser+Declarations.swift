@@ -154,7 +154,9 @@ extension DeclarationParser {
                 qualifiedName: declaration.qualifiedName, declaredAccess: prefix.access, enclosingScopes: enclosing,
                 location: declaration.location, genericParameterNames: declaration.genericParameterNames,
                 mayRequireSendableArguments: !GenericRequirements.sendableParameters(genericParameters, whereClause: whereClause)
-                    .isEmpty))
+                    .isEmpty,
+                mayConstrainParameters: GenericRequirements.firstConformanceRequirement(genericParameters, whereClause: whereClause)
+                    != nil))
         }
         openEnums.append(declaration)
         let reactorState = declaration.isLocal ? nil
@@ -190,7 +192,9 @@ extension DeclarationParser {
                 qualifiedName: path.joined(separator: "."), declaredAccess: prefix.access, enclosingScopes: enclosingScopes,
                 location: location(of: nameToken.start), genericParameterNames: genericParameterNames,
                 mayRequireSendableArguments: keyword(of: keywordToken) == .protocol || header.whereClauseNamesSendable
-                    || genericParameters.contains { GenericRequirements.namesSendable($0[...]) }))
+                    || genericParameters.contains { GenericRequirements.namesSendable($0[...]) },
+                mayConstrainParameters: header.whereClauseHasConformance
+                    || GenericRequirements.firstConformanceRequirement(genericParameters, whereClause: nil) != nil))
             reactorState = recordReactorState(.struct, stateMention, prefix: prefix, keyword: keywordToken,
                                               nameToken: nameToken, path: path, genericParameterNames: genericParameterNames)
         }

@@ -22,6 +22,9 @@ struct SkippedTypeHeader {
     var stateMention = StateMention.none
     /// The `where` clause names `Sendable` (see `TypeDeclaration.mayRequireSendableArguments`).
     var whereClauseNamesSendable = false
+    /// The `where` clause has a conformance requirement (`T: P`), of whatever protocol (see
+    /// `TypeDeclaration.mayConstrainParameters`).
+    var whereClauseHasConformance = false
 }
 
 /// Reactor states: their stored properties and `react` functions, read only in the bodies of declarations
@@ -53,6 +56,8 @@ extension DeclarationParser {
                 isInInheritance = false
             case .identifier where !isInInheritance && isText(token, "Sendable"):
                 header.whereClauseNamesSendable = true
+            case .colon where !isInInheritance && depth == 0:
+                header.whereClauseHasConformance = true
             default:
                 break
             }

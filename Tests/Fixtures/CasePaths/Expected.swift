@@ -410,6 +410,77 @@ extension FlagAction {
 }
 #endif
 
+// MARK: - Box.Step
+
+extension Box.Step {
+    public var value: Value? {
+        get { guard case let .value(value) = self else { return nil }; return value }
+        set { guard case .value = self, let newValue else { return }; self = .value(newValue) }
+    }
+    public var isValue: Swift.Bool { self.value != nil }
+    public var item: Box<Value>.Item? {
+        get { guard case let .item(value) = self else { return nil }; return value }
+        set { guard case .item = self, let newValue else { return }; self = .item(newValue) }
+    }
+    public var isItem: Swift.Bool { self.item != nil }
+    public var done: Swift.Void? { guard case .done = self else { return nil }; return () }
+    public var isDone: Swift.Bool { self.done != nil }
+}
+
+#if canImport(CasePathsCore)
+extension Box.Step: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
+
+extension Box.Step {
+    public typealias _AllCasePathsRoot = Self
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
+            if root.is(\.value) { return \.value }
+            if root.is(\.item) { return \.item }
+            if root.is(\.done) { return \.done }
+            return \.never
+        }
+        public var value: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Value> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.value($0) }, extract: { guard case let .value(v0) = $0 else { return nil }; return v0 })
+        }
+        public var item: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Box<Value>.Item> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.item($0) }, extract: { guard case let .item(v0) = $0 else { return nil }; return v0 })
+        }
+        public var done: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.done }, extract: { guard case .done = $0 else { return nil }; return () })
+        }
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
+            allCasePaths.append(\.value)
+            allCasePaths.append(\.item)
+            allCasePaths.append(\.done)
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+
+// MARK: - Keyed.Change
+
+extension Keyed.Change {
+    public var key: Key? {
+        get { guard case let .key(value) = self else { return nil }; return value }
+        set { guard case .key = self, let newValue else { return }; self = .key(newValue) }
+    }
+    public var isKey: Swift.Bool { self.key != nil }
+}
+
+// MARK: - Box.Extra
+
+extension Box.Extra {
+    public var more: Value? {
+        get { guard case let .more(value) = self else { return nil }; return value }
+        set { guard case .more = self, let newValue else { return }; self = .more(newValue) }
+    }
+    public var isMore: Swift.Bool { self.more != nil }
+}
+
 // MARK: - LegacyAppAction
 
 @available(*, deprecated, message: "Use AppAction")

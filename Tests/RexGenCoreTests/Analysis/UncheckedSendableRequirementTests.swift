@@ -71,5 +71,12 @@ final class UncheckedSendableRequirementTests: XCTestCase {
         let flags = Dictionary(uniqueKeysWithValues: file.types.map { ($0.qualifiedName, $0.mayRequireSendableArguments) })
         XCTAssertEqual(flags, ["Plain": false, "Stream": true, "Stream.Iterator": false, "Storage": true, "Holder": false,
                                "Part": false, "SendablePart": true, "Source": true, "Conforming": false])
+        // And whether a parameter may have to conform to a protocol with a witness table (case paths capture
+        // its metatype): a marker protocol's requirement in the parameter list is not one; any requirement in
+        // a type's `where` clause counts, as the reader skips it unread.
+        let constraints = Dictionary(uniqueKeysWithValues: file.types.map { ($0.qualifiedName, $0.mayConstrainParameters) })
+        XCTAssertEqual(constraints, ["Plain": false, "Stream": true, "Stream.Iterator": false, "Storage": true,
+                                     "Holder": false, "Part": true, "SendablePart": false, "Source": false,
+                                     "Conforming": false])
     }
 }

@@ -15,7 +15,7 @@ final class CasePathableTests: XCTestCase {
         let run = try buildAndRunCheck()
         XCTAssertEqual(run.exitCode, 0, run.summary)
         let summary = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        XCTAssertEqual(summary, "case paths driver: 23 checks, 0 failures", run.summary)
+        XCTAssertEqual(summary, "case paths driver: 26 checks, 0 failures", run.summary)
     }
 
     /// Proof that the driver can fail: a case path that embeds into the wrong case.
@@ -139,7 +139,17 @@ final class CasePathableTests: XCTestCase {
             enum ConstrainedAction<T: Equatable> { case value(T) }
             enum WhereAction<T> where T: Hashable { case value(T) }
             enum MarkerAction<T: Sendable & AnyObject> { case value(T) }
-            struct Buffer<Element> {
+            struct Buffer<Element: Hashable> {
+                enum InnerAction { case slot(Int) }
+            }
+            struct Queue<Element> where Element: Codable {
+                enum InnerAction { case slot(Int) }
+            }
+            extension Buffer {
+                enum ExtraAction { case slot(Int) }
+            }
+            // A parameter without requirements needs no witness table: case paths.
+            struct Plain<Element> {
                 enum InnerAction { case slot(Int) }
             }
 
@@ -147,7 +157,7 @@ final class CasePathableTests: XCTestCase {
         let result = try TestSupport.rexgen(["--case-paths", "--lift", "none", "Sources"], in: work)
         XCTAssertEqual(result.exitCode, 0, result.summary)
         let notes = result.stderrLines.filter { $0.contains(": note: ") }
-        XCTAssertEqual(notes.count, 9, result.summary)
+        XCTAssertEqual(notes.count, 11, result.summary)
         for (name, reason) in [("MacroAction", "is marked @CasePathable"), ("ManualAction", "declares AllCasePaths itself"),
                                ("StaticOnlyAction", "declares allCasePaths itself"),
                                ("SelfishAction", "declares Self itself"),
@@ -155,11 +165,13 @@ final class CasePathableTests: XCTestCase {
                                ("Screen.InlinableAction", "is public or @usableFromInline inside a type that is not public"),
                                ("ConstrainedAction", "has a generic requirement 'T: Equatable'"),
                                ("WhereAction", "has a generic requirement 'T: Hashable'"),
-                               ("Buffer.InnerAction", "is inside generic type 'Buffer'")] {
+                               ("Buffer.InnerAction", "is inside generic type 'Buffer', whose parameters must conform"),
+                               ("Queue.InnerAction", "is inside generic type 'Queue', whose parameters must conform"),
+                               ("Buffer.ExtraAction", "is inside an extension of generic type 'Buffer'")] {
             XCTAssertTrue(notes.contains { $0.contains("enum '\(name)' \(reason)") }, "\(name)\n\(result.summary)")
             XCTAssertFalse(result.stdout.contains("extension \(name): CasePathsCore.CasePathable"), name)
         }
-        for name in ["PlainAction", "MarkerAction"] {
+        for name in ["PlainAction", "MarkerAction", "Plain.InnerAction"] {
             XCTAssertTrue(result.stdout.contains("extension \(name): CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}"),
                           "\(name)\n\(result.stdout)")
         }

@@ -88,7 +88,8 @@ final class GenerationCacheCodingTests: XCTestCase {
             cImport: CEnumImport(extensibility: .open, cName: "enum Mode"))]
         file.types = [TypeDeclaration(qualifiedName: "Outer", declaredAccess: .fileprivate,
                                       enclosingScopes: [.extension(extendedType: "M", declaredAccess: .public)],
-                                      location: location, genericParameterNames: ["T"], mayRequireSendableArguments: true)]
+                                      location: location, genericParameterNames: ["T"], mayRequireSendableArguments: true,
+                                      mayConstrainParameters: true)]
         file.members = [MemberDeclaration(ownerName: "Outer.Action", name: "value", kind: .typeAlias, isStatic: true,
                                           location: location, typeText: "Int"),
                         MemberDeclaration(ownerName: "Outer", name: "helper", kind: .function, isStatic: false,

@@ -57,6 +57,9 @@ expect(Node.named(["a": .leaf(2)])[case: \.named]?["a"] == .leaf(2), "a payload 
 expect(Token.word("w")[case: \.word] == "w" && Array(Token.allCasePaths).count == 2, "a @usableFromInline enum")
 expect(BetaAction.off(3)[case: \.off] == 3, "an @_spi enum")
 expect(FlagAction.raised.is(\.raised), "a package enum")
+expect(Box<Int>.Step.value(4)[case: \.value] == 4, "an enum inside a generic type: its parameter's payload")
+expect(Box<Int>.Step.item(.init(id: 5))[case: \.item] == Box<Int>.Item(id: 5), "an enum inside a generic type: its member's payload")
+expect(Array(Box<String>.Step.allCasePaths).count == 3 && Box<Int>.Step.done.is(\.done), "an enum inside a generic type: allCasePaths")
 
 print("case paths driver: \(checks) checks, \(failures) failures")
 exit(failures == 0 ? 0 : 1)
