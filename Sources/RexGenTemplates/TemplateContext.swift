@@ -81,7 +81,7 @@ public enum TemplateContext {
             "based": based,
             "annotations": annotations,
             "attributes": declaration.attributes,
-            "extensionAttributes": InheritedAttributes.restrictingAvailability(in: declaration.attributes),
+            "extensionAttributes": ExtensionAvailability.attributes(merging: declaration.attributes),
             "isIndirect": declaration.isIndirect,
             "selected": selected,
             "file": declaration.location.file,

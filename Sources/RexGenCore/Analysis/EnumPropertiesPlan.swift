@@ -38,9 +38,9 @@ public struct PlannedEnum: Sendable {
     /// its subscript and iterator, `allCasePaths`, the alias); the case paths are found through key paths.
     public var casePathsWitnessAccess: String { (isUsableFromInline ? "@usableFromInline " : "") + access.memberKeyword }
 
-    /// The attributes on every extension written for the enum: a deprecated or unavailable enum (or one
-    /// inside such a type) may only be named in a declaration marked the same (see `InheritedAttributes`).
-    public var extensionAttributes: [String] { InheritedAttributes.restrictingAvailability(in: declaration.attributes) }
+    /// The attributes on every extension written for the enum: its `@available`s and those of the types
+    /// around it, merged (see `ExtensionAvailability`).
+    public var extensionAttributes: [String] { ExtensionAvailability.attributes(merging: declaration.attributes) }
 
     /// The access swift-case-paths' protocols must be imported at for this enum's conformances.
     var casePathsImportAccess: AccessLevel { isUsableFromInline ? .public : access }

@@ -42,9 +42,10 @@ public struct RootPlan: Sendable {
     public var aliasName: String { "_" + protocolName + "Root" }
     /// `AppAction` → `appAction`; `URLAction` → `urlAction`.
     public var camelName: String { LiftNaming.lowerCamel(joinedName) }
-    /// The root's deprecating or removing `@available`s (see `InheritedAttributes`), on every declaration of
-    /// its part of the lift file: each names the root, directly or through its alias, which carries them too.
-    public var availability: [String] { InheritedAttributes.restrictingAvailability(in: declaration.attributes) }
+    /// The root's `@available`s, and those of the types around it (see `ExtensionAvailability`), on every
+    /// declaration of its part of the lift file: each names the root, directly or through its alias, which
+    /// carries them too.
+    public var availability: [String] { ExtensionAvailability.attributes(merging: declaration.attributes) }
 }
 
 public struct ConformancePlan: Sendable {
@@ -56,7 +57,8 @@ public struct ConformancePlan: Sendable {
     public var access: AccessLevel
     /// Every `#if` clause the root, the path's cases and the enums on the path sit under.
     public var ifConfig: [IfConfigClause]
-    /// The root's `availability` (`RootPlan.availability`), which the extension carries since it names the root.
+    /// The root's `@available` attributes as declared (`RootPlan.availability` merges them), which the
+    /// extension carries too since it names the root.
     public var rootAvailability: [String] = []
     /// The enum's index among the tree's nodes (-1 when built by hand).
     var node = -1
@@ -121,27 +123,23 @@ extension ConformancePlan {
         whereRequirements.isEmpty ? "" : " where " + whereRequirements.joined(separator: ", ")
     }
 
-    /// The attributes the extension carries: the root's and the enum's deprecating or removing `@available`s,
-    /// and every `@available` of the cases on the path: naming a deprecated type or using a deprecated or
-    /// restricted case is only silent in a context marked the same.
+    /// The attributes the extension carries: the `@available`s of the root, of the enum and of the cases on
+    /// the path, merged (`ExtensionAvailability`): naming a type or a case is only allowed, or silent, in a
+    /// declaration at most as available and deprecated alike.
     public var availability: [String] {
         var found = rootAvailability
-        for attribute in declaration.attributes where InheritedAttributes.restrictsAvailability(attribute)
-            && !found.contains(attribute) {
-            found.append(attribute)
-        }
+        for attribute in declaration.attributes where attribute.hasPrefix("@available") { found.append(attribute) }
         var index = 0
         while index < path.count {
             let attributes = path[index].enumCase.attributes
             var position = 0
             while position < attributes.count {
-                let attribute = attributes[position]
-                if attribute.hasPrefix("@available"), !found.contains(attribute) { found.append(attribute) }
+                if attributes[position].hasPrefix("@available") { found.append(attributes[position]) }
                 position += 1
             }
             index += 1
         }
-        return found
+        return found.isEmpty ? [] : ExtensionAvailability.attributes(merging: found)
     }
 }
 

@@ -110,7 +110,7 @@ struct LiftPlanner {
                 access: min(rootNode.effectiveAccess, tree.nodes[node].effectiveAccess, .public),
                 ifConfig: ifConfig(root: rootNode.declaration, path: path))
             conformance.node = node
-            conformance.rootAvailability = InheritedAttributes.restrictingAvailability(in: rootNode.declaration.attributes)
+            conformance.rootAvailability = rootNode.declaration.attributes.filter { $0.hasPrefix("@available") }
             result.append(conformance)
         }
         return result

@@ -166,9 +166,9 @@ struct EnumSourceGenerator {
     }
 
     /// - Parameter memberTypes: types declared in the enclosing types, which payloads may name unqualified.
-    /// - Parameter deprecated: the enclosing enum is deprecated, which the reader records on this one too.
+    /// - Parameter inherited: the enclosing enum's `@available`s, which the reader records on this one too.
     private mutating func enumDecl(indent: Int, path: [String], access: String?, ifConfig: [String],
-                                   isLocal: Bool, genericNames: [String], memberTypes: [String], deprecated: Bool = false) {
+                                   isLocal: Bool, genericNames: [String], memberTypes: [String], inherited: [String] = []) {
         let name = freshName("E")
         var model = ExpectedEnum(qualifiedName: (path + [name]).joined(separator: "."), access: access,
                                  genericParameters: [], isLocal: isLocal, ifConfig: ifConfig)
@@ -185,10 +185,9 @@ struct EnumSourceGenerator {
         }
         if chance(0.2) { emit("// rexgen: prism", indent) }
         for attribute in model.attributes { emit(attribute, indent) }
-        let isDeprecated = deprecated || model.attributes.contains("@available(*, deprecated)")
-        if deprecated && !model.attributes.contains("@available(*, deprecated)") {
-            model.attributes.append("@available(*, deprecated)")
-        }
+        // The reader keeps the enclosing declarations' outermost first, after the enum's own.
+        let inheritedByNested = inherited + model.attributes.filter { $0.hasPrefix("@available") && !inherited.contains($0) }
+        for attribute in inherited where !model.attributes.contains(attribute) { model.attributes.append(attribute) }
         var header = [access, model.isIndirect ? "indirect" : nil, "enum"].compactMap { $0 }.joined(separator: " ")
         header += " \(name)"
         if !model.genericParameters.isEmpty { header += "<" + model.genericParameters.joined(separator: ", ") + ">" }
@@ -213,7 +212,8 @@ struct EnumSourceGenerator {
         if chance(0.2) { emit("var helper\(counter): Int { 0 }", indent + 1) }
         if !isLocal && chance(0.15) {
             enumDecl(indent: indent + 1, path: path + [name], access: nil, ifConfig: ifConfig, isLocal: false,
-                     genericNames: typeNames, memberTypes: memberTypes, deprecated: isDeprecated)
+                     genericNames: typeNames, memberTypes: memberTypes,
+                     inherited: inheritedByNested)
         }
         emit("}", indent)
         expected.append(model)

@@ -42,7 +42,7 @@ public enum ReactorLifts {
 
     /// One composite state's extension, as plain values a template can write too.
     public struct CompositeSection: Sendable, Equatable {
-        /// A deprecated or unavailable state's `@available`s (see `InheritedAttributes`), on its extension.
+        /// The state's `@available`s, and those of the types around it, on its extension (`ExtensionAvailability`).
         public var attributes: [String]
         public var typeName: String
         public var access: String
@@ -73,7 +73,7 @@ public enum ReactorLifts {
                 }
             }
             return CompositeSection(
-                attributes: InheritedAttributes.restrictingAvailability(in: composite.declaration.attributes),
+                attributes: ExtensionAvailability.attributes(merging: composite.declaration.attributes),
                 typeName: SwiftNames.extensionName(composite.declaration.qualifiedNameComponents),
                 access: composite.access.memberKeyword, ifConfig: composite.declaration.ifConfig,
                 generatesReact: composite.generatesReact, body: body)

@@ -2,13 +2,16 @@ import Foundation
 import XCTest
 @testable import RexGenCore
 
-/// Deprecated and unavailable enums (swift-nio's `IOError.FailureDescription`, vapor's `RedirectType`, an enum
-/// inside postgres-kit's deprecated `PostgresColumnType`): naming one draws a deprecation warning, or for an
-/// unavailable one an error, except in a declaration marked the same. Every extension generated for such an
-/// enum, and every declaration of a deprecated root's lifts, carries the enum's (and its enclosing
-/// declarations') deprecating `@available`s. The generated code is type-checked with `-warnings-as-errors`
-/// against the stand-ins, with every lift framework and case paths, in Swift 6 and Swift 5 modes.
-final class DeprecatedDeclarationsTests: XCTestCase {
+/// Enums with `@available`: deprecated and unavailable ones (swift-nio's `IOError.FailureDescription`, vapor's
+/// `RedirectType`, an enum inside postgres-kit's deprecated `PostgresColumnType`), whose naming draws a
+/// deprecation warning, or for an unavailable one an error, except in a declaration marked the same; and ones
+/// introduced in a platform version (`@available(iOS 16, *)`, on the enum or a type around it), which an
+/// extension may only name when it is marked so too. Every extension generated for such an enum, and every
+/// declaration of a root's lifts, carries the `@available`s of the enum and its enclosing declarations,
+/// merged (`ExtensionAvailability`). The generated code is type-checked with `-warnings-as-errors` against the
+/// stand-ins, with every lift framework and case paths, in Swift 6 and Swift 5 modes (on Linux, where a
+/// platform's introduction is inert: the merge's rules are tested on their own).
+final class AvailabilityTests: XCTestCase {
     static let sources = """
         @available(*, deprecated, renamed: "CounterAction")
         public enum OldCounterAction: Equatable { case add(Int), reset }
@@ -42,6 +45,12 @@ final class DeprecatedDeclarationsTests: XCTestCase {
 
         @available(macOS 10.15, iOS 13, *)
         public enum ModernAction: Equatable { case go(String) }
+
+        @available(macOS 13, iOS 16, *)
+        public struct Screen {
+            @available(iOS 16.4, *)
+            public enum Action: Equatable { case tap }
+        }
         """
 
     /// A deprecated Reactor state whose forwarding RexGen writes.
@@ -61,7 +70,7 @@ final class DeprecatedDeclarationsTests: XCTestCase {
         """
 
     /// What the generated files must say, beside compiling.
-    func testEveryExtensionOfARestrictedEnumCarriesItsAvailability() throws {
+    func testEveryExtensionOfAnEnumCarriesItsAvailability() throws {
         let (_, generated) = try generate(["--lift", "swiftrex"])
         let properties = try String(contentsOf: generated.appendingPathComponent("EnumProperties.generated.swift"), encoding: .utf8)
         let lifts = try String(contentsOf: generated.appendingPathComponent("ActionLifts.generated.swift"), encoding: .utf8)
@@ -72,8 +81,13 @@ final class DeprecatedDeclarationsTests: XCTestCase {
             XCTAssertTrue(properties.contains("\(attribute)\nextension \(type) {"), "\(type)\n\(properties)")
             XCTAssertTrue(properties.contains("\(attribute)\nextension \(type): CasePathsCore.CasePathable"), type)
         }
-        // An introduced version is not copied: an extension is as available as the type it extends.
-        XCTAssertTrue(properties.contains("// MARK: - ModernAction\n\nextension ModernAction {"), properties)
+        // An introduced version is copied too (an extension is not as available as its type), each platform's
+        // the latest of the enum's and its enclosing types'.
+        for (attribute, type) in [("@available(macOS 10.15, iOS 13, *)", "ModernAction"),
+                                  ("@available(iOS 16.4, macOS 13, *)", "Screen.Action")] {
+            XCTAssertTrue(properties.contains("\(attribute)\nextension \(type) {"), "\(type)\n\(properties)")
+            XCTAssertTrue(properties.contains("\(attribute)\nextension \(type): CasePathsCore.CasePathable"), type)
+        }
         // A deprecated root's protocol, alias, conformances and lifts are deprecated with it.
         let legacy = "@available(*, deprecated, message: \"The app moved to AppAction\")\n"
         for declaration in ["public protocol LegacyAppActionConvertible", "public typealias _LegacyAppActionConvertibleRoot",
@@ -138,23 +152,44 @@ final class DeprecatedDeclarationsTests: XCTestCase {
         }
     }
 
-    func testWhichAvailabilityIsInherited() {
-        let restricting = ["@available(*, deprecated)", "@available(*, deprecated, message: \"x\")",
-                           "@available(macOS, deprecated: 12, renamed: \"y\")", "@available(*, unavailable)",
-                           "@available(swift, obsoleted: 5.0)", "@available(iOS, introduced: 13, deprecated: 17)"]
-        let other = ["@available(macOS 10.15, iOS 13, *)", "@available(*, message: \"deprecated soon, \\\"unavailable\\\"\")",
-                     "@available(iOS, introduced: 13)", "@_spi(Experimental)", "@usableFromInline", "@deprecated"]
-        for attribute in restricting { XCTAssertTrue(InheritedAttributes.restrictsAvailability(attribute), attribute) }
-        for attribute in other { XCTAssertFalse(InheritedAttributes.restrictsAvailability(attribute), attribute) }
-        // The reader gives a nested enum its enclosing declarations' restricting attributes, not the others.
+    /// The reader gives a nested enum the `@available`s and `@_spi`s of the declarations around it, and
+    /// its extensions carry them merged.
+    func testTheReaderInheritsAvailability() {
         let file = Reader.parse("""
             @available(macOS 10.15, *) @available(*, deprecated) public struct A {
-                @_spi(X) public struct B {
+                @_spi(X) @frozen public struct B {
                     @available(iOS 16, *) public enum Action { case a }
                 }
             }
             """)
-        XCTAssertEqual(file.enums.map(\.attributes), [["@available(iOS 16, *)", "@available(*, deprecated)", "@_spi(X)"]])
+        XCTAssertEqual(file.enums.map(\.attributes),
+                       [["@available(iOS 16, *)", "@available(macOS 10.15, *)", "@available(*, deprecated)", "@_spi(X)"]])
+        XCTAssertEqual(ExtensionAvailability.attributes(merging: file.enums[0].attributes),
+                       ["@available(iOS 16, macOS 10.15, *)", "@available(*, deprecated)"])
+    }
+
+    func testAvailabilityIsMergedWithOnePlatformIntroductionEach() {
+        let cases: [([String], [String])] = [
+            (["@available(iOS 16, *)"], ["@available(iOS 16, *)"]),
+            (["@available(iOS 15, macOS 12, *)", "@available(iOS 16, *)"], ["@available(iOS 16, macOS 12, *)"]),
+            (["@available(iOS 16.4, *)", "@available(iOS 16, *)"], ["@available(iOS 16.4, *)"]),
+            (["@available(iOS, introduced: 16.4)", "@available(macOS 13,*)"], ["@available(iOS 16.4, macOS 13, *)"]),
+            (["@available(iOS, introduced: 13, deprecated: 17, message: \"x, \\\"y\\\"\")"],
+             ["@available(iOS 13, *)", "@available(iOS, deprecated: 17, message: \"x, \\\"y\\\"\")"]),
+            (["@available(*, deprecated)", "@available(macOS 13, *)", "@available(*, deprecated)"],
+             ["@available(macOS 13, *)", "@available(*, deprecated)"]),
+            (["@available(*, unavailable, renamed: \"B\")"], ["@available(*, unavailable, renamed: \"B\")"]),
+            (["@available(iOS, unavailable)", "@available(macOS 13, *)"], ["@available(macOS 13, *)", "@available(iOS, unavailable)"]),
+            (["@available(swift, introduced: 5.9)"], ["@available(swift, introduced: 5.9)"]),
+            (["@frozen", "@_spi(X)", "@usableFromInline"], []),
+        ]
+        for (attributes, expected) in cases {
+            XCTAssertEqual(ExtensionAvailability.attributes(merging: attributes), expected, "\(attributes)")
+        }
+        XCTAssertTrue(ExtensionAvailability.isLater("16.4", than: "16"))
+        XCTAssertTrue(ExtensionAvailability.isLater("10.15.4", than: "10.15"))
+        XCTAssertFalse(ExtensionAvailability.isLater("16", than: "16.0"))
+        XCTAssertFalse(ExtensionAvailability.isLater("9", than: "10"))
     }
 
     // MARK: - Helpers
