@@ -73,6 +73,7 @@ struct LiftPlanner {
         var result: [ConformancePlan] = []
         let rootNode = tree.nodes[root]
         let rootName = rootNode.declaration.qualifiedName
+        let rootAvailability = rootNode.declaration.attributes.filter { $0.hasPrefix("@available") }
         let protocolName = rootNode.declaration.qualifiedNameComponents.joined() + "Convertible"
         for node in walk.order {
             let declaration = tree.nodes[node].declaration
@@ -110,7 +111,7 @@ struct LiftPlanner {
                 access: min(rootNode.effectiveAccess, tree.nodes[node].effectiveAccess, .public),
                 ifConfig: ifConfig(root: rootNode.declaration, path: path))
             conformance.node = node
-            conformance.rootAvailability = rootNode.declaration.attributes.filter { $0.hasPrefix("@available") }
+            conformance.rootAvailability = rootAvailability
             result.append(conformance)
         }
         return result

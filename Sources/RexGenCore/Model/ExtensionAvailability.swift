@@ -62,7 +62,7 @@ public enum ExtensionAvailability {
         let count = max(left.count, right.count)
         left += Array(repeating: 0, count: count - left.count)
         right += Array(repeating: 0, count: count - right.count)
-        return left.lexicographicallyPrecedes(right) == false && left != right
+        return right.lexicographicallyPrecedes(left)
     }
 
     /// `introduced: 16` → `16`.
@@ -70,31 +70,10 @@ public enum ExtensionAvailability {
         argument.split(separator: ":", maxSplits: 1).last.map { $0.drop { $0 == " " } } ?? ""
     }
 
-    /// The arguments between the parentheses, split at the commas outside string literals, trimmed.
+    /// The arguments between the parentheses, trimmed: `@available(*, message: "a, b")` → `*`,
+    /// `message: "a, b"`.
     static func arguments(of attribute: String) -> [Substring] {
-        let inner = attribute.dropFirst("@available(".count).dropLast()
-        var arguments: [Substring] = []
-        var start = inner.startIndex
-        var inString = false
-        var escaped = false
-        var index = inner.startIndex
-        while index < inner.endIndex {
-            let character = inner[index]
-            if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-            } else if character == "\"" {
-                inString = true
-            } else if character == "," {
-                arguments.append(inner[start..<index])
-                start = inner.index(after: index)
-            }
-            index = inner.index(after: index)
-        }
-        arguments.append(inner[start...])
-        return arguments.map { argument in
-            var trimmed = argument.drop { $0 == " " }
-            while trimmed.last == " " { trimmed = trimmed.dropLast() }
-            return trimmed
-        }.filter { !$0.isEmpty }
+        attribute.dropFirst("@available(".count).dropLast().itemsAtTopLevel.map { Substring($0.trimmingSpaces) }
+            .filter { !$0.isEmpty }
     }
 }

@@ -46,13 +46,22 @@ enum GenericRequirements {
 }
 
 extension Substring {
-    /// `A: P, B == Q<C, D>` → `["A: P", " B == Q<C, D>"]`: split at the commas outside brackets.
+    /// `A: P, B == Q<C, D>` → `["A: P", " B == Q<C, D>"]`: split at the commas outside brackets and string
+    /// literals (`*, message: "a, b"`).
     var itemsAtTopLevel: [String] {
         var parts: [String] = []
         var depth = 0
         var current = ""
+        var inString = false
+        var escaped = false
         for character in self {
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                current.append(character)
+                continue
+            }
             switch character {
+            case "\"": inString = true
             case "<", "(", "[": depth += 1
             case ">", ")", "]": depth -= 1
             case "," where depth == 0:

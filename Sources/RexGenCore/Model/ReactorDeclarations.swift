@@ -25,7 +25,7 @@ public struct ReactorStateDeclaration: Hashable, Sendable {
     /// The `#if` clauses around the whole declaration, outermost first.
     public var ifConfig: [IfConfigClause] = []
     public var annotations: [Annotation] = []
-    /// Attributes as written, with the `@_spi(…)` and deprecating `@available(…)` of the enclosing
+    /// Attributes as written, with the `@_spi(…)` and `@available(…)` of the enclosing
     /// declarations (`InheritedAttributes`), as `EnumDeclaration.attributes`.
     public var attributes: [String] = []
     /// A struct's stored instance properties, in declaration order.

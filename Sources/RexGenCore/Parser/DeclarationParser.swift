@@ -47,7 +47,7 @@ struct DeclarationParser {
         var qualifiedName: String
         var ifDepth: Int
         var braceOffset: Int
-        /// The `@_spi(…)` and restricting `@available(…)` attributes of this declaration and those around it
+        /// The `@_spi(…)` and `@available(…)` attributes of this declaration and those around it
         /// (`InheritedAttributes`): a nested enum is as restricted as its enclosing types, and what is
         /// generated for it must say so too.
         var inheritedAttributes: [String] = []

@@ -66,9 +66,10 @@ public enum EnumPropertiesRenderer {
         writer.line()
         writer.line("// MARK: - \(plannedEnum.declaration.qualifiedName)")
         writer.line()
+        let attributes = plannedEnum.extensionAttributes
         writer.conditionally(plannedEnum.declaration.ifConfig) { writer in
             if !cases.isEmpty {
-                plannedEnum.extensionAttributes.forEach { writer.line($0) }
+                attributes.forEach { writer.line($0) }
                 writer.line("extension \(plannedEnum.declaration.qualifiedNameForExtension) {")
                 writer.indented { writer in
                     let access = plannedEnum.access.memberKeyword
@@ -84,14 +85,14 @@ public enum EnumPropertiesRenderer {
             }
             if plannedEnum.generatesCasePaths {
                 if !cases.isEmpty { writer.line() }
-                writeCasePaths(plannedEnum, to: &writer)
+                writeCasePaths(plannedEnum, attributes: attributes, to: &writer)
             }
         }
         return writer.text
     }
 
     /// swift-case-paths' `CasePathable` and `CasePathIterable`, as the macro would write them.
-    private static func writeCasePaths(_ plannedEnum: PlannedEnum, to writer: inout SwiftCodeWriter) {
+    private static func writeCasePaths(_ plannedEnum: PlannedEnum, attributes: [String], to writer: inout SwiftCodeWriter) {
         let extended = plannedEnum.declaration.qualifiedNameForExtension
         let type = PlannedEnum.casePathsRootAlias
         let access = plannedEnum.access.memberKeyword
@@ -99,10 +100,10 @@ public enum EnumPropertiesRenderer {
         let shape = AllCasePathsShape(plannedEnum)
         let iterable = shape.iterable
         writer.line("#if canImport(CasePathsCore)")
-        plannedEnum.extensionAttributes.forEach { writer.line($0) }
+        attributes.forEach { writer.line($0) }
         writer.line("extension \(extended): CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}")
         writer.line()
-        plannedEnum.extensionAttributes.forEach { writer.line($0) }
+        attributes.forEach { writer.line($0) }
         writer.line("extension \(extended) {")
         writer.indented { writer in
             writer.line("\(witness) typealias \(type) = Self")

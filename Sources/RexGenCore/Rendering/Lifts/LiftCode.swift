@@ -43,7 +43,7 @@ public struct LiftFunction: Sendable, Equatable {
     /// `func` (the default), `static func`, or `static var` for a computed property (no parameters).
     public var keyword: String
     public var documentation: String
-    /// Attributes on the function, after its documentation: a deprecated root's `@available`.
+    /// Attributes on the function, after its documentation: the root's `@available`s.
     public var attributes: [String] = []
     /// `public`, `internal`, …: the root's access level.
     public var access: String
@@ -79,7 +79,7 @@ public struct LiftFunction: Sendable, Equatable {
 }
 
 extension LiftFrameworkSection {
-    /// The section with `attributes` on every declaration at file scope (a deprecated root's: see
+    /// The section with `attributes` on every declaration at file scope (the root's: see
     /// `RootPlan.availability`).
     func marked(_ attributes: [String]) -> LiftFrameworkSection {
         guard !attributes.isEmpty else { return self }
