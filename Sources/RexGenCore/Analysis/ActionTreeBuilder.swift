@@ -115,3 +115,13 @@ struct ActionTreeBuilder {
         return tree.links.unconfiguredRoots(isSource: { !nodes[$0].isReference })
     }
 }
+
+extension EnumCaseDeclaration {
+    /// Whether the case can be an edge of the action tree (a reference's summary keeps only these): exactly one
+    /// payload, not variadic, and a case that code can construct, as a child's conformance does to lift it
+    /// (see `ExtensionAvailability.mayBeUnavailable`).
+    var canCarrySubAction: Bool {
+        guard let values = associatedValues, values.count == 1, !values[0].isVariadic else { return false }
+        return !ExtensionAvailability.mayBeUnavailable(attributes)
+    }
+}

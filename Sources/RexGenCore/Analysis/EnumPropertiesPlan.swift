@@ -88,6 +88,12 @@ public struct PlannedCase: Sendable {
          payloadTypesAreNameable ? "nameable" : ""] + payloadTypes
     }
 
+    /// Whether the enum's case paths, when it has them, include this case's: its embed writes the payload's
+    /// types and constructs the case, which Swift refuses for a case that may be unavailable.
+    public var hasCasePath: Bool {
+        payloadTypesAreNameable && !ExtensionAvailability.mayBeUnavailable(declaration.attributes)
+    }
+
     public var valuePropertyName: String { declaration.name }
     public var isPropertyName: String { SwiftNames.isPropertyName(for: declaration.name) }
 }

@@ -50,6 +50,11 @@ extension EnumPropertiesPlanner {
             reason = "declares allCasePaths itself at \(member.location)"
         } else if let enumCase = declaration.cases.first(where: { $0.name == "allCasePaths" }) {
             reason = "declares allCasePaths itself at \(enumCase.location)"
+        } else if let enumCase = declaration.cases.first(where: { Self.caseNamesWithoutCasePath.contains($0.name) }) {
+            reason = "has a case '\(enumCase.name)' at \(enumCase.location), a name its case path cannot have"
+        } else if let (enumCase, other) = Self.firstOverloadedCase(in: declaration.cases) {
+            reason = "has two cases named '\(enumCase.name)' (at \(other.location) and \(enumCase.location)), whose case "
+                + "paths would have the same name"
         } else if let requirement = GenericRequirements.firstConformanceRequirement(declaration.genericParameters,
                                                                                  whereClause: declaration.whereClause) {
             reason = "has a generic requirement '\(requirement)': its case paths' @Sendable closures would capture that "
@@ -115,4 +120,24 @@ extension EnumPropertiesPlanner {
     /// payload means (breaking the user's own code); inside `AllCasePaths`, its protocols' associated types
     /// `Root`, `Element` and `Iterator` would replace a payload's type in the case paths' signatures.
     static let namesAllCasePathsShadows: Set<Substring> = ["AllCasePaths", "Root", "Element", "Iterator"]
+
+    /// A case path is a property of `AllCasePaths` named as its case, reached by key path and built by
+    /// `Root.name`. `Type` and `Protocol` cannot be members a key path names; `makeIterator` is the one
+    /// `AllCasePaths` declares; `Root.AllCasePaths`, `Root._AllCasePathsRoot` and `Root.Cases` (swift-case-paths'
+    /// alias) name types, not the case.
+    static let caseNamesWithoutCasePath: Set<String> = [
+        "Type", "Protocol", "makeIterator", "AllCasePaths", PlannedEnum.casePathsRootAlias, "Cases",
+    ]
+
+    /// Two cases with one base name (`load(id:)`, `load(name:)`) that can be compiled together.
+    static func firstOverloadedCase(in cases: [EnumCaseDeclaration]) -> (EnumCaseDeclaration, EnumCaseDeclaration)? {
+        var casesByName: [String: [EnumCaseDeclaration]] = [:]
+        for enumCase in cases {
+            if let other = casesByName[enumCase.name]?.first(where: { !$0.ifConfig.isMutuallyExclusive(with: enumCase.ifConfig) }) {
+                return (enumCase, other)
+            }
+            casesByName[enumCase.name, default: []].append(enumCase)
+        }
+        return nil
+    }
 }

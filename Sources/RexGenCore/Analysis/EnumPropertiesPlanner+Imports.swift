@@ -38,7 +38,7 @@ extension EnumPropertiesPlanner {
         let declaration = planned.declaration
         guard declaration.cImport == nil, known.contains(Substring(declaration.qualifiedNameComponents[0])) else { return true }
         let parameters = genericParametersInScope(of: declaration)
-        let written = planned.cases.filter { $0.generatesValueProperty || (planned.generatesCasePaths && $0.payloadTypesAreNameable) }
+        let written = planned.cases.filter { $0.generatesValueProperty || (planned.generatesCasePaths && $0.hasCasePath) }
         return written.contains { plannedCase in
             plannedCase.payloadTypes.contains { type in
                 TypeTextNames(type).starts.contains { start in

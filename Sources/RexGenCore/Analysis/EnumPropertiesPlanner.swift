@@ -211,6 +211,7 @@ struct EnumPropertiesPlanner {
                 + "are generated, since a value property would copy the payload", at: declaration.location))
         } else if declaration.cImport == nil {
             skipUnusableNames(&cases, diagnostics: &diagnostics)
+            skipSettersOfUnavailableCases(&cases, diagnostics: &diagnostics)
             skipPayloadsNamedOutsideTheSources(&cases, of: declaration, imports: imports, diagnostics: &diagnostics)
             skipPayloadsWithUncheckedSendableRequirements(&cases, of: declaration, diagnostics: &diagnostics)
         }
@@ -299,6 +300,18 @@ struct EnumPropertiesPlanner {
             diagnostics.append(.warning("property '\(cases[index].valuePropertyName)' is not generated for case "
                 + "'\(cases[index].declaration.displayName)': Swift does not allow a property with that name",
                 at: cases[index].declaration.location))
+        }
+    }
+
+    /// A value property's setter constructs the case, which Swift refuses for a case that may be unavailable
+    /// even inside a property marked the same; a case without payload has no setter.
+    private func skipSettersOfUnavailableCases(_ cases: inout [PlannedCase], diagnostics: inout [Diagnostic]) {
+        for index in cases.indices where cases[index].generatesValueProperty && cases[index].declaration.hasAssociatedValues
+            && ExtensionAvailability.mayBeUnavailable(cases[index].declaration.attributes) {
+            cases[index].generatesValueProperty = false
+            diagnostics.append(.warning("property '\(cases[index].valuePropertyName)' is not generated for case "
+                + "'\(cases[index].declaration.displayName)': the case may be unavailable, and Swift does not let its "
+                + "setter construct it", at: cases[index].declaration.location))
         }
     }
 

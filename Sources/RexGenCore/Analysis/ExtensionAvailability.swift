@@ -40,6 +40,24 @@ public enum ExtensionAvailability {
         return [shorthand] + others
     }
 
+    /// Whether a declaration with these attributes may be unavailable where the generated code is compiled:
+    /// unavailable everywhere or on a platform, obsoleted, or introduced in a language version after Swift 5
+    /// (the oldest the generated code is compiled in). Swift does not let code construct such an enum case,
+    /// even inside a declaration marked the same.
+    public static func mayBeUnavailable(_ attributes: [String]) -> Bool {
+        attributes.contains { attribute in
+            guard attribute.hasPrefix("@available(") && attribute.hasSuffix(")") else { return false }
+            let arguments = Self.arguments(of: attribute)
+            if arguments.contains(where: { $0 == "unavailable" || $0.hasPrefix("obsoleted:") }) { return true }
+            // `@available(swift 6)`, `@available(swift, introduced: 6)`.
+            guard let first = arguments.first, let name = first.split(separator: " ").first, name != "*", !isPlatform(name)
+            else { return false }
+            let introduced = arguments.count == 1 ? first.split(separator: " ").dropFirst().first
+                : arguments.first { $0.hasPrefix("introduced:") }.map(value(of:))
+            return introduced.map { isLater($0, than: "5") } ?? false
+        }
+    }
+
     /// `swift` and `_PackageDescription` name versions of a language, not platforms.
     private static func isPlatform(_ name: Substring) -> Bool {
         name != "*" && name != "swift" && name != "_PackageDescription"

@@ -69,7 +69,11 @@ struct ReactorPlanner {
                 diagnostics.append(unsupportedShape(subject, property.typeText, at: property.location))
             case .substate(let shape):
                 isComposite = true
-                if let reason = Self.whyUnchangeable(property) {
+                if property.attributes.contains(where: { $0.hasPrefix("@available") }) {
+                    diagnostics.append(.warning("\(subject) is not forwarded, since the property is marked @available and "
+                        + "naming it would warn (forward it in react(to:) by hand, or mark it '// rexgen: skip')",
+                        at: property.location))
+                } else if let reason = Self.whyUnchangeable(property) {
                     diagnostics.append(.warning("\(subject) is not forwarded, since \(reason) and the generated code, in "
                         + "another file, must change it (make it a 'var' other files can set, forward it in react(to:) by "
                         + "hand, or mark it '// rexgen: skip')", at: property.location))

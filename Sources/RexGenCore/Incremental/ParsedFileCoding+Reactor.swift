@@ -36,5 +36,6 @@ extension StoredPropertyDeclaration {
         try coder.access(&setterAccess)
         try coder.clauses(&ifConfig)
         try coder.annotations(&annotations)
+        try coder.strings(&attributes)
     }
 }

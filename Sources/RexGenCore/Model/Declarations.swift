@@ -373,12 +373,3 @@ public struct ParsedFile: Sendable {
         self.path = path
     }
 }
-
-extension EnumCaseDeclaration {
-    /// Whether the case can be an edge of the action tree: exactly one payload, not variadic
-    /// (a reference's summary keeps only these).
-    var canCarrySubAction: Bool {
-        guard let values = associatedValues, values.count == 1 else { return false }
-        return !values[0].isVariadic
-    }
-}

@@ -59,6 +59,8 @@ public struct StoredPropertyDeclaration: Hashable, Sendable {
     /// The `#if` clauses between the struct's body and the property, outermost first.
     public var ifConfig: [IfConfigClause] = []
     public var annotations: [Annotation] = []
+    /// The property's own attributes as written (`@available(*, deprecated)`, `@Published`).
+    public var attributes: [String] = []
 
     public func hasAnnotation(_ name: String, namespace: String = "rexgen") -> Bool {
         annotations.contains(named: name, namespace: namespace)

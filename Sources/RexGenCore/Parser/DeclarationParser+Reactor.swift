@@ -119,7 +119,7 @@ extension DeclarationParser {
             bindings.append(StoredPropertyDeclaration(
                 name: name(of: nameToken), typeText: typeText, location: location(of: nameToken.start), isLet: isLet,
                 declaredAccess: prefix.access, setterAccess: prefix.setterAccess, ifConfig: ifConfig,
-                annotations: annotations))
+                annotations: annotations, attributes: prefix.attributes))
             if token.kind == .leftBrace, !startsObserverBlock() { bindings.removeLast() }
             guard token.kind == .comma else { break }
             advance()

@@ -60,7 +60,7 @@ public struct AllCasePathsShape: Sendable {
     public init(_ plannedEnum: PlannedEnum) {
         let type = PlannedEnum.casePathsRootAlias
         paths = plannedEnum.cases.compactMap { plannedCase in
-            guard plannedCase.payloadTypesAreNameable else { return nil }
+            guard plannedCase.hasCasePath else { return nil }
             return CasePathShape(plannedCase, enumType: type, enumAttributes: plannedEnum.declaration.attributes).map { (plannedCase.declaration.ifConfig, $0) }
         }
     }

@@ -677,6 +677,195 @@ extension RemovedAction {
 }
 #endif
 
+// MARK: - OverloadedAction
+
+extension OverloadedAction {
+    public var done: Swift.Void? { guard case .done = self else { return nil }; return () }
+    public var isDone: Swift.Bool { self.done != nil }
+}
+
+// MARK: - ExclusiveAction
+
+#if DEBUG
+extension ExclusiveAction {
+#if os(Linux)
+    public var load: Int? {
+        get { guard case let .load(value) = self else { return nil }; return value }
+        set { guard case .load = self, let newValue else { return }; self = .load(id: newValue) }
+    }
+    public var isLoad: Swift.Bool { self.load != nil }
+#endif
+#if os(Linux)
+#else
+    public var load: String? {
+        get { guard case let .load(value) = self else { return nil }; return value }
+        set { guard case .load = self, let newValue else { return }; self = .load(name: newValue) }
+    }
+    public var isLoad: Swift.Bool { self.load != nil }
+#endif
+    public var done: Swift.Void? { guard case .done = self else { return nil }; return () }
+    public var isDone: Swift.Bool { self.done != nil }
+}
+
+#if canImport(CasePathsCore)
+extension ExclusiveAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
+
+extension ExclusiveAction {
+    public typealias _AllCasePathsRoot = Self
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
+#if os(Linux)
+            if root.is(\.load) { return \.load }
+#endif
+#if os(Linux)
+#else
+            if root.is(\.load) { return \.load }
+#endif
+            if root.is(\.done) { return \.done }
+            return \.never
+        }
+#if os(Linux)
+        public var load: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Int> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.load(id: $0) }, extract: { guard case let .load(v0) = $0 else { return nil }; return v0 })
+        }
+#endif
+#if os(Linux)
+#else
+        public var load: CasePathsCore.AnyCasePath<_AllCasePathsRoot, String> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.load(name: $0) }, extract: { guard case let .load(v0) = $0 else { return nil }; return v0 })
+        }
+#endif
+        public var done: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.done }, extract: { guard case .done = $0 else { return nil }; return () })
+        }
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
+#if os(Linux)
+            allCasePaths.append(\.load)
+#endif
+#if os(Linux)
+#else
+            allCasePaths.append(\.load)
+#endif
+            allCasePaths.append(\.done)
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+#endif
+
+// MARK: - TypeNamedAction
+
+extension TypeNamedAction {
+    public var isType: Swift.Bool { guard case .Type = self else { return false }; return true }
+    public var other: Swift.Void? { guard case .other = self else { return nil }; return () }
+    public var isOther: Swift.Bool { self.other != nil }
+}
+
+// MARK: - ProtocolNamedAction
+
+extension ProtocolNamedAction {
+    public var isProtocol: Swift.Bool { guard case .Protocol = self else { return false }; return true }
+    public var other: Swift.Void? { guard case .other = self else { return nil }; return () }
+    public var isOther: Swift.Bool { self.other != nil }
+}
+
+// MARK: - IteratorNamedAction
+
+extension IteratorNamedAction {
+    public var makeIterator: Swift.Void? { guard case .makeIterator = self else { return nil }; return () }
+    public var isMakeIterator: Swift.Bool { self.makeIterator != nil }
+    public var other: Swift.Void? { guard case .other = self else { return nil }; return () }
+    public var isOther: Swift.Bool { self.other != nil }
+}
+
+// MARK: - AllCasePathsNamedAction
+
+extension AllCasePathsNamedAction {
+    public var AllCasePaths: Swift.Void? { guard case .AllCasePaths = self else { return nil }; return () }
+    public var isAllCasePaths: Swift.Bool { self.AllCasePaths != nil }
+    public var other: Swift.Void? { guard case .other = self else { return nil }; return () }
+    public var isOther: Swift.Bool { self.other != nil }
+}
+
+// MARK: - RootAliasNamedAction
+
+extension RootAliasNamedAction {
+    public var _AllCasePathsRoot: Swift.Void? { guard case ._AllCasePathsRoot = self else { return nil }; return () }
+    public var is_AllCasePathsRoot: Swift.Bool { self._AllCasePathsRoot != nil }
+    public var other: Swift.Void? { guard case .other = self else { return nil }; return () }
+    public var isOther: Swift.Bool { self.other != nil }
+}
+
+// MARK: - CasesNamedAction
+
+extension CasesNamedAction {
+    public var Cases: Int? {
+        get { guard case let .Cases(value) = self else { return nil }; return value }
+        set { guard case .Cases = self, let newValue else { return }; self = .Cases(newValue) }
+    }
+    public var isCases: Swift.Bool { self.Cases != nil }
+    public var other: Swift.Void? { guard case .other = self else { return nil }; return () }
+    public var isOther: Swift.Bool { self.other != nil }
+}
+
+// MARK: - KeywordNamedAction
+
+extension KeywordNamedAction {
+    public var isSelf: Swift.Bool { guard case .`self` = self else { return false }; return true }
+    public var `init`: Int? {
+        get { guard case let .`init`(value) = self else { return nil }; return value }
+        set { guard case .`init` = self, let newValue else { return }; self = .`init`(newValue) }
+    }
+    public var isInit: Swift.Bool { self.`init` != nil }
+    public var `subscript`: Swift.Void? { guard case .`subscript` = self else { return nil }; return () }
+    public var isSubscript: Swift.Bool { self.`subscript` != nil }
+    public var other: Swift.Void? { guard case .other = self else { return nil }; return () }
+    public var isOther: Swift.Bool { self.other != nil }
+}
+
+#if canImport(CasePathsCore)
+extension KeywordNamedAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
+
+extension KeywordNamedAction {
+    public typealias _AllCasePathsRoot = Self
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
+            if root.is(\.`self`) { return \.`self` }
+            if root.is(\.`init`) { return \.`init` }
+            if root.is(\.`subscript`) { return \.`subscript` }
+            if root.is(\.other) { return \.other }
+            return \.never
+        }
+        public var `self`: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Int> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.`self`($0) }, extract: { guard case let .`self`(v0) = $0 else { return nil }; return v0 })
+        }
+        public var `init`: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Int> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.`init`($0) }, extract: { guard case let .`init`(v0) = $0 else { return nil }; return v0 })
+        }
+        public var `subscript`: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.`subscript` }, extract: { guard case .`subscript` = $0 else { return nil }; return () })
+        }
+        public var other: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.other }, extract: { guard case .other = $0 else { return nil }; return () })
+        }
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
+            allCasePaths.append(\.`self`)
+            allCasePaths.append(\.`init`)
+            allCasePaths.append(\.`subscript`)
+            allCasePaths.append(\.other)
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+
 // MARK: - SettingsAction
 
 extension SettingsAction {

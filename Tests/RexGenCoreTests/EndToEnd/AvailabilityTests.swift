@@ -152,6 +152,59 @@ final class AvailabilityTests: XCTestCase {
         }
     }
 
+    /// A case that may be unavailable (everywhere, on a platform, obsoleted, or tied to a Swift version) cannot
+    /// be constructed, even inside a declaration marked the same: its value property's setter, its case path
+    /// and a child's lift through it would not compile. They are left out; everything else compiles.
+    static let unavailableCases = """
+        public enum MigratedAction: Equatable {
+            case now(Int)
+            @available(*, unavailable, renamed: "now")
+            case then(Int)
+            @available(swift, obsoleted: 5.0)
+            case before(Int)
+            @available(swift, introduced: 99)
+            case later
+            @available(*, unavailable)
+            case archive(ArchivedAction)
+            case counter(TallyAction)
+        }
+
+        public enum ArchivedAction: Equatable { case restore }
+        public enum TallyAction: Equatable { case add }
+        """
+
+    func testCasesThatMayBeUnavailableAreNeverConstructed() throws {
+        let modules = try AdversarialStandIns.modules()
+        let work = try temporaryDirectory()
+        try TestSupport.write(["Sources/Migrated.swift": Self.unavailableCases], under: work)
+        let result = try TestSupport.rexgen(["generate", "Sources", "--all-enums", "--case-paths", "--output", "Generated",
+                                             "--lift", "swiftrex", "--lift", "combinefeedback", "--lift", "reactivefeedback"],
+                                            in: work)
+        XCTAssertEqual(result.exitCode, 0, result.summary)
+        let warnings = result.stderrLines.filter { $0.contains(": warning: ") }
+        XCTAssertEqual(warnings.count, 3, result.summary)
+        for name in ["then(_:)", "before(_:)", "archive(_:)"] {
+            XCTAssertTrue(warnings.contains { $0.contains("for case '\(name)': the case may be unavailable") }, result.summary)
+        }
+        let generated = work.appendingPathComponent("Generated")
+        let lifts = try String(contentsOf: generated.appendingPathComponent("ActionLifts.generated.swift"), encoding: .utf8)
+        XCTAssertTrue(lifts.contains("extension TallyAction: MigratedActionConvertible"), lifts)
+        XCTAssertFalse(lifts.contains("extension ArchivedAction: MigratedActionConvertible"), lifts)
+        for mode in [LiftTestSupport.LanguageMode.swift6, .swift5] {
+            let compiled = try typecheck(work, generated, against: modules.directories(for: .swiftRexAndCasePaths), mode: mode)
+            XCTAssertEqual(compiled.exitCode, 0, "Swift \(mode.rawValue)\n\(LiftTestSupport.excerpt(compiled, lines: 30))")
+        }
+        // The stand-in compiler agrees that constructing them is an error, so the check above can fail.
+        try TestSupport.write(["Sources/Construct.swift": """
+            func construct() -> [MigratedAction] { [.then(1), .before(2), .later, .archive(.restore)] }
+            """], under: work)
+        let constructing = try typecheck(work, generated, against: modules.directories(for: .swiftRexAndCasePaths), mode: .swift6)
+        for name in ["then", "before", "later", "archive"] {
+            // `then` "has been renamed to 'now'", `later` "is unavailable in Swift".
+            XCTAssertTrue(constructing.stderr.contains("error: '\(name)' "), "\(name)\n\(constructing.summary)")
+        }
+    }
+
     /// The reader gives a nested enum the `@available`s and `@_spi`s of the declarations around it, and
     /// its extensions carry them merged.
     func testTheReaderInheritsAvailability() {
@@ -190,6 +243,21 @@ final class AvailabilityTests: XCTestCase {
         XCTAssertTrue(ExtensionAvailability.isLater("10.15.4", than: "10.15"))
         XCTAssertFalse(ExtensionAvailability.isLater("16", than: "16.0"))
         XCTAssertFalse(ExtensionAvailability.isLater("9", than: "10"))
+    }
+
+    func testWhatMayBeUnavailable() {
+        for attributes in [["@available(*, unavailable)"], ["@available(iOS, unavailable)"],
+                           ["@available(macOS, introduced: 10.10, obsoleted: 10.15)"], ["@available(swift, introduced: 99)"],
+                           ["@available(swift 6)"], ["@available(swift, obsoleted: 5.0)"], ["@available(swift, introduced: 5.1)"],
+                           ["@_spi(X)", "@available(*, unavailable, message: \"a, b\")"]] {
+            XCTAssertTrue(ExtensionAvailability.mayBeUnavailable(attributes), "\(attributes)")
+        }
+        for attributes in [[], ["@frozen"], ["@available(*, deprecated)"], ["@available(iOS 16, macOS 13, *)"],
+                           ["@available(*, deprecated, message: \"unavailable\")"],
+                           ["@available(swift, deprecated: 5, message: \"obsoleted: soon\")"],
+                           ["@available(swift, introduced: 5.0)", "@available(*, deprecated)"], ["@available(swift 4.2)"]] {
+            XCTAssertFalse(ExtensionAvailability.mayBeUnavailable(attributes), "\(attributes)")
+        }
     }
 
     // MARK: - Helpers

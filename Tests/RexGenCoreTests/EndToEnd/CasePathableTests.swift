@@ -15,7 +15,7 @@ final class CasePathableTests: XCTestCase {
         let run = try buildAndRunCheck()
         XCTAssertEqual(run.exitCode, 0, run.summary)
         let summary = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        XCTAssertEqual(summary, "case paths driver: 26 checks, 0 failures", run.summary)
+        XCTAssertEqual(summary, "case paths driver: 30 checks, 0 failures", run.summary)
     }
 
     /// Proof that the driver can fail: a case path that embeds into the wrong case.
@@ -65,8 +65,9 @@ final class CasePathableTests: XCTestCase {
     func testOffByDefault() throws {
         let result = try TestSupport.rexgen(["--lift", "none", Self.fixture.path])
         XCTAssertEqual(result.exitCode, 0, result.summary)
-        XCTAssertFalse(result.stdout.contains("CasePathable"), result.stdout)
-        XCTAssertFalse(result.stdout.contains("AllCasePaths"), result.stdout)
+        // Names.swift has cases named `AllCasePaths` and `_AllCasePathsRoot`: what a conformance writes is looked for.
+        XCTAssertFalse(result.stdout.contains("CasePathsCore.CasePathable"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("struct AllCasePaths"), result.stdout)
         XCTAssertEqual(result.stdout.components(separatedBy: "CasePathsCore").count, 2, result.stdout)
     }
 
@@ -100,6 +101,30 @@ final class CasePathableTests: XCTestCase {
         XCTAssertEqual(try imports("Public"), wide("public"), "the source's own public import is kept as wide")
         XCTAssertEqual(try imports("Conditional"), "#if DEBUG\n" + wide("public") + "\n#endif",
                        "under the #if of every conformance in the file, or it would be unused where that is off")
+    }
+
+    /// A case name its case path cannot have leaves the enum's conformance out, with a note; the driver's build
+    /// (`testConformancesCompileAgainstCasePathsCoreAndWork`) shows that the rest of Names.swift compiles and that
+    /// cases named `self`, `init` and `subscript`, and one base name in exclusive `#if` branches, get case paths.
+    func testCaseNamesACasePathCannotHaveLeaveTheConformanceOut() throws {
+        let names = Self.fixture.appendingPathComponent("Names.swift").path
+        let result = try TestSupport.rexgen(["--case-paths", "--lift", "none", names])
+        XCTAssertEqual(result.exitCode, 0, result.summary)
+        let notes = result.stderrLines.filter { $0.contains(": note: ") }
+        XCTAssertEqual(notes.count, 7, result.summary)
+        for (name, reason) in [("OverloadedAction", "has two cases named 'load' (at \(names):5:10 and \(names):6:10)"),
+                               ("TypeNamedAction", "has a case 'Type' at"), ("ProtocolNamedAction", "has a case 'Protocol' at"),
+                               ("IteratorNamedAction", "has a case 'makeIterator' at"),
+                               ("AllCasePathsNamedAction", "has a case 'AllCasePaths' at"),
+                               ("RootAliasNamedAction", "has a case '_AllCasePathsRoot' at"),
+                               ("CasesNamedAction", "has a case 'Cases' at")] {
+            XCTAssertTrue(notes.contains { $0.contains("enum '\(name)' \(reason)") }, "\(name)\n\(result.summary)")
+            XCTAssertFalse(result.stdout.contains("extension \(name): CasePathsCore.CasePathable"), name)
+        }
+        for name in ["ExclusiveAction", "KeywordNamedAction"] {
+            XCTAssertTrue(result.stdout.contains("extension \(name): CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}"),
+                          "\(name)\n\(result.stdout)")
+        }
     }
 
     /// An enum the macro already conforms, or that declares its case paths itself, is left alone with a note.

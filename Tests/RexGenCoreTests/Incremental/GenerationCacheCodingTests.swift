@@ -108,7 +108,8 @@ final class GenerationCacheCodingTests: XCTestCase {
                 attributes: ["@available(*, deprecated)"],
                 properties: [StoredPropertyDeclaration(name: "player", typeText: "[String: Player]?", location: elsewhere,
                                                        isLet: true, declaredAccess: .public, setterAccess: .private,
-                                                       ifConfig: [clause], annotations: [Annotation(namespace: "rexgen", name: "skip")]),
+                                                       ifConfig: [clause], annotations: [Annotation(namespace: "rexgen", name: "skip")],
+                                                       attributes: ["@available(*, deprecated)"]),
                              StoredPropertyDeclaration(name: "é", typeText: "", location: location)],
                 cases: kind == .enum ? file.enums[0].cases : [], declaresReact: kind != .extension,
                 declaresReactSubstates: kind == .enum)

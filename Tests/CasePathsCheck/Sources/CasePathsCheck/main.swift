@@ -61,5 +61,15 @@ expect(Box<Int>.Step.value(4)[case: \.value] == 4, "an enum inside a generic typ
 expect(Box<Int>.Step.item(.init(id: 5))[case: \.item] == Box<Int>.Item(id: 5), "an enum inside a generic type: its member's payload")
 expect(Array(Box<String>.Step.allCasePaths).count == 3 && Box<Int>.Step.done.is(\.done), "an enum inside a generic type: allCasePaths")
 
+expect(KeywordNamedAction.`self`(6)[case: \.`self`] == 6 && KeywordNamedAction.`init`(7)[case: \.`init`] == 7,
+       "cases named self and init")
+expect(KeywordNamedAction.allCasePaths[.subscript] == \KeywordNamedAction.Cases.subscript, "a case named subscript")
+#if DEBUG
+expect(ExclusiveAction.load(id: 8)[case: \.load] == 8, "one base name in exclusive #if branches")
+#endif
+expect(OverloadedAction.done.isDone && IteratorNamedAction.makeIterator.isMakeIterator
+        && CasesNamedAction.Cases(9).Cases == 9 && ProtocolNamedAction.other.isOther,
+       "enums without case paths keep their properties")
+
 print("case paths driver: \(checks) checks, \(failures) failures")
 exit(failures == 0 ? 0 : 1)

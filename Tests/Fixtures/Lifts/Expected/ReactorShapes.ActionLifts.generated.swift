@@ -220,4 +220,16 @@ extension LegacyParty {
         self.reactSubstates(to: event)
     }
 }
+
+extension Guild {
+    /// Forwards `event` to every sub-state, in declaration order.
+    internal mutating func reactSubstates(to event: Reactor.Event) {
+        self.leader.react(to: event)
+    }
+
+    /// Reactor's `State` requirement: every sub-state reacts to `event`.
+    internal mutating func react(to event: Reactor.Event) {
+        self.reactSubstates(to: event)
+    }
+}
 #endif

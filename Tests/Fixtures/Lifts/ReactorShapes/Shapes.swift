@@ -146,3 +146,10 @@ struct Conditional: State {
 struct LegacyParty: State {
     var leader: Monster
 }
+
+/// A deprecated sub-state is not forwarded (naming it would warn), with a warning; the others are.
+struct Guild: State {
+    var leader: Monster
+    @available(*, deprecated, message: "use leader")
+    var founder: Monster
+}
