@@ -89,9 +89,11 @@ public struct PlannedCase: Sendable {
     }
 
     /// Whether the enum's case paths, when it has them, include this case's: its embed writes the payload's
-    /// types and constructs the case, which Swift refuses for a case that may be unavailable.
+    /// types and constructs the case, which Swift refuses for a case that may be unavailable, and warns about
+    /// ("will never be executed") for a payload of type `Never`.
     public var hasCasePath: Bool {
         payloadTypesAreNameable && !ExtensionAvailability.mayBeUnavailable(declaration.attributes)
+            && !payloadTypes.contains { $0 == "Never" || $0 == "Swift.Never" }
     }
 
     public var valuePropertyName: String { declaration.name }

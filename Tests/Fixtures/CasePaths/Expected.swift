@@ -866,6 +866,42 @@ extension KeywordNamedAction {
 }
 #endif
 
+// MARK: - ImpossibleAction
+
+extension ImpossibleAction {
+    public var fail: Never? {
+        get { guard case let .fail(value) = self else { return nil }; return value }
+        set { guard case .fail = self, let newValue else { return }; self = .fail(newValue) }
+    }
+    public var isFail: Swift.Bool { self.fail != nil }
+    public var other: Swift.Void? { guard case .other = self else { return nil }; return () }
+    public var isOther: Swift.Bool { self.other != nil }
+}
+
+#if canImport(CasePathsCore)
+extension ImpossibleAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
+
+extension ImpossibleAction {
+    public typealias _AllCasePathsRoot = Self
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
+            if root.is(\.other) { return \.other }
+            return \.never
+        }
+        public var other: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.other }, extract: { guard case .other = $0 else { return nil }; return () })
+        }
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
+            allCasePaths.append(\.other)
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+
 // MARK: - SettingsAction
 
 extension SettingsAction {

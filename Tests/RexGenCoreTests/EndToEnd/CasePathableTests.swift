@@ -15,7 +15,7 @@ final class CasePathableTests: XCTestCase {
         let run = try buildAndRunCheck()
         XCTAssertEqual(run.exitCode, 0, run.summary)
         let summary = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        XCTAssertEqual(summary, "case paths driver: 30 checks, 0 failures", run.summary)
+        XCTAssertEqual(summary, "case paths driver: 31 checks, 0 failures", run.summary)
     }
 
     /// Proof that the driver can fail: a case path that embeds into the wrong case.
@@ -121,7 +121,7 @@ final class CasePathableTests: XCTestCase {
             XCTAssertTrue(notes.contains { $0.contains("enum '\(name)' \(reason)") }, "\(name)\n\(result.summary)")
             XCTAssertFalse(result.stdout.contains("extension \(name): CasePathsCore.CasePathable"), name)
         }
-        for name in ["ExclusiveAction", "KeywordNamedAction"] {
+        for name in ["ExclusiveAction", "KeywordNamedAction", "ImpossibleAction"] {
             XCTAssertTrue(result.stdout.contains("extension \(name): CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}"),
                           "\(name)\n\(result.stdout)")
         }

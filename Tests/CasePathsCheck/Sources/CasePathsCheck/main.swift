@@ -67,6 +67,7 @@ expect(KeywordNamedAction.allCasePaths[.subscript] == \KeywordNamedAction.Cases.
 #if DEBUG
 expect(ExclusiveAction.load(id: 8)[case: \.load] == 8, "one base name in exclusive #if branches")
 #endif
+expect(Array(ImpossibleAction.allCasePaths).count == 1 && ImpossibleAction.other.is(\.other), "a case of Never has no case path")
 expect(OverloadedAction.done.isDone && IteratorNamedAction.makeIterator.isMakeIterator
         && CasesNamedAction.Cases(9).Cases == 9 && ProtocolNamedAction.other.isOther,
        "enums without case paths keep their properties")

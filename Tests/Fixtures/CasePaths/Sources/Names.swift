@@ -55,3 +55,10 @@ public enum KeywordNamedAction: Equatable {
     case `subscript`
     case other
 }
+
+// A case whose payload is `Never` cannot be constructed: its case path would draw "will never be executed".
+// The other cases keep theirs.
+public enum ImpossibleAction {
+    case fail(Never)
+    case other
+}
