@@ -15,7 +15,7 @@ final class CasePathableTests: XCTestCase {
         let run = try buildAndRunCheck()
         XCTAssertEqual(run.exitCode, 0, run.summary)
         let summary = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        XCTAssertEqual(summary, "case paths driver: 31 checks, 0 failures", run.summary)
+        XCTAssertEqual(summary, "case paths driver: 32 checks, 0 failures", run.summary)
     }
 
     /// Proof that the driver can fail: a case path that embeds into the wrong case.

@@ -84,6 +84,23 @@ final class LiftCompileEdgeCaseTests: XCTestCase {
             """)
     }
 
+    /// Action enums isolated to a global actor, by an attribute or by a protocol they conform to: the
+    /// conformance's witnesses are nonisolated, as Swift's synthesized `allCases` is, or the conformance would
+    /// cross into the main actor, which Swift 6 rejects.
+    func testActionEnumsIsolatedToAGlobalActor() throws {
+        try assertLiftsCompile("""
+            @MainActor public protocol Screen {}
+            @MainActor
+            public enum RootAction {
+                case list(ListAction)
+                case detail(DetailAction)
+            }
+            @MainActor
+            public enum ListAction { case reload }
+            public enum DetailAction: Screen { case close }
+            """)
+    }
+
     /// Control for the tests above: the shapes they vary compile when nothing is special, and the
     /// harness reports a broken file as broken (so their failures mean what they say).
     func testHarnessAcceptsPlainTreeAndRejectsBrokenCode() throws {

@@ -110,7 +110,7 @@ final class LiftOptionsTests: XCTestCase {
             // One path from Settings.Action, so SharedAction conforms here (it is ambiguous only from AppAction).
             "extension SharedAction: SettingsActionConvertible {",
             "extension PageAction: MovieActionConvertible where Value == Movie {",
-            "public var movieAction: _MovieActionConvertibleRoot { .list(.page(self)) }",
+            "public nonisolated var movieAction: _MovieActionConvertibleRoot { .list(.page(self)) }",
         ] {
             XCTAssertTrue(result.stdout.contains(expected), "missing: \(expected)")
         }

@@ -136,9 +136,13 @@ public enum LiftRenderer {
         text += protocolName
         text += conformance.whereClause
         text += " {\n    "
-        // `public init?(appAction: AppAction` and `public var appAction: AppAction`.
+        // `public nonisolated init?(appAction: AppAction` and `public nonisolated var appAction: AppAction`:
+        // nonisolated, as Swift's synthesized `allCases` is, since they only build and match enum values, and
+        // the conformance of an enum isolated to a global actor (by an attribute, or a protocol it conforms
+        // to) would otherwise cross into that actor, which Swift 6 rejects.
         func member(_ keyword: String) {
             text += access
+            text += " nonisolated"
             text += keyword
             text += camel
             text += ": "

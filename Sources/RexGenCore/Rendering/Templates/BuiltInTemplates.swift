@@ -120,7 +120,7 @@ extension {{ type.extensionName }} {
         }
     }
 
-    {{ type.casePaths.witnessAccessLevel }} static var allCasePaths: AllCasePaths { AllCasePaths() }
+    {{ type.casePaths.witnessAccessLevel }} nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 {% endif %}
@@ -191,14 +191,14 @@ import {{ module }}
 {% endfor %}
 extension {{ conformance.typeName }}: {{ root.protocolName }}{{ conformance.whereClause }} {
 {% if conformance.isRoot %}
-    {{ conformance.accessLevel }} init?({{ root.camelName }}: {{ root.aliasName }}) { self = {{ root.camelName }} }
-    {{ conformance.accessLevel }} var {{ root.camelName }}: {{ root.aliasName }} { self }
+    {{ conformance.accessLevel }} nonisolated init?({{ root.camelName }}: {{ root.aliasName }}) { self = {{ root.camelName }} }
+    {{ conformance.accessLevel }} nonisolated var {{ root.camelName }}: {{ root.aliasName }} { self }
 {% else %}
-    {{ conformance.accessLevel }} init?({{ root.camelName }}: {{ root.aliasName }}) {
+    {{ conformance.accessLevel }} nonisolated init?({{ root.camelName }}: {{ root.aliasName }}) {
         guard case let {{ conformance.extractionPattern }} = {{ root.camelName }} else { return nil }
         self = value
     }
-    {{ conformance.accessLevel }} var {{ root.camelName }}: {{ root.aliasName }} { {{ conformance.embedding }} }
+    {{ conformance.accessLevel }} nonisolated var {{ root.camelName }}: {{ root.aliasName }} { {{ conformance.embedding }} }
 {% endif %}
 }
 {% if conformance.ifConfigClose %}

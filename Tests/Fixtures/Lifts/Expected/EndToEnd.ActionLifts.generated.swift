@@ -32,56 +32,56 @@ public protocol AppActionConvertible {
 public typealias _AppActionConvertibleRoot = AppAction
 
 extension AppAction: AppActionConvertible {
-    public init?(appAction: _AppActionConvertibleRoot) { self = appAction }
-    public var appAction: _AppActionConvertibleRoot { self }
+    public nonisolated init?(appAction: _AppActionConvertibleRoot) { self = appAction }
+    public nonisolated var appAction: _AppActionConvertibleRoot { self }
 }
 
 extension MovieAction: AppActionConvertible {
-    public init?(appAction: _AppActionConvertibleRoot) {
+    public nonisolated init?(appAction: _AppActionConvertibleRoot) {
         guard case let .movie(value) = appAction else { return nil }
         self = value
     }
-    public var appAction: _AppActionConvertibleRoot { .movie(action: self) }
+    public nonisolated var appAction: _AppActionConvertibleRoot { .movie(action: self) }
 }
 
 extension Settings.Action: AppActionConvertible {
-    public init?(appAction: _AppActionConvertibleRoot) {
+    public nonisolated init?(appAction: _AppActionConvertibleRoot) {
         guard case let .settings(value) = appAction else { return nil }
         self = value
     }
-    public var appAction: _AppActionConvertibleRoot { .settings(self) }
+    public nonisolated var appAction: _AppActionConvertibleRoot { .settings(self) }
 }
 
 extension ProfileAction: AppActionConvertible {
-    public init?(appAction: _AppActionConvertibleRoot) {
+    public nonisolated init?(appAction: _AppActionConvertibleRoot) {
         guard case let .profile(value) = appAction else { return nil }
         self = value
     }
-    public var appAction: _AppActionConvertibleRoot { .profile(self) }
+    public nonisolated var appAction: _AppActionConvertibleRoot { .profile(self) }
 }
 
 extension ListAction: AppActionConvertible {
-    public init?(appAction: _AppActionConvertibleRoot) {
+    public nonisolated init?(appAction: _AppActionConvertibleRoot) {
         guard case let .movie(.list(value)) = appAction else { return nil }
         self = value
     }
-    public var appAction: _AppActionConvertibleRoot { .movie(action: .list(self)) }
+    public nonisolated var appAction: _AppActionConvertibleRoot { .movie(action: .list(self)) }
 }
 
 extension DetailAction: AppActionConvertible {
-    public init?(appAction: _AppActionConvertibleRoot) {
+    public nonisolated init?(appAction: _AppActionConvertibleRoot) {
         guard case let .movie(.detail(value)) = appAction else { return nil }
         self = value
     }
-    public var appAction: _AppActionConvertibleRoot { .movie(action: .detail(self)) }
+    public nonisolated var appAction: _AppActionConvertibleRoot { .movie(action: .detail(self)) }
 }
 
 extension PageAction: AppActionConvertible where Value == Movie {
-    public init?(appAction: _AppActionConvertibleRoot) {
+    public nonisolated init?(appAction: _AppActionConvertibleRoot) {
         guard case let .movie(.list(.page(value))) = appAction else { return nil }
         self = value
     }
-    public var appAction: _AppActionConvertibleRoot { .movie(action: .list(.page(self))) }
+    public nonisolated var appAction: _AppActionConvertibleRoot { .movie(action: .list(.page(self))) }
 }
 
 #if canImport(SwiftRex)
@@ -392,40 +392,40 @@ internal protocol WidgetActionConvertible {
 internal typealias _WidgetActionConvertibleRoot = WidgetAction
 
 extension WidgetAction: WidgetActionConvertible {
-    internal init?(widgetAction: _WidgetActionConvertibleRoot) { self = widgetAction }
-    internal var widgetAction: _WidgetActionConvertibleRoot { self }
+    internal nonisolated init?(widgetAction: _WidgetActionConvertibleRoot) { self = widgetAction }
+    internal nonisolated var widgetAction: _WidgetActionConvertibleRoot { self }
 }
 
 extension ListAction: WidgetActionConvertible {
-    internal init?(widgetAction: _WidgetActionConvertibleRoot) {
+    internal nonisolated init?(widgetAction: _WidgetActionConvertibleRoot) {
         guard case let .list(value) = widgetAction else { return nil }
         self = value
     }
-    internal var widgetAction: _WidgetActionConvertibleRoot { .list(self) }
+    internal nonisolated var widgetAction: _WidgetActionConvertibleRoot { .list(self) }
 }
 
 extension SharedAction: WidgetActionConvertible {
-    internal init?(widgetAction: _WidgetActionConvertibleRoot) {
+    internal nonisolated init?(widgetAction: _WidgetActionConvertibleRoot) {
         guard case let .shared(value) = widgetAction else { return nil }
         self = value
     }
-    internal var widgetAction: _WidgetActionConvertibleRoot { .shared(self) }
+    internal nonisolated var widgetAction: _WidgetActionConvertibleRoot { .shared(self) }
 }
 
 extension PageAction: WidgetActionConvertible where Value == Movie {
-    internal init?(widgetAction: _WidgetActionConvertibleRoot) {
+    internal nonisolated init?(widgetAction: _WidgetActionConvertibleRoot) {
         guard case let .list(.page(value)) = widgetAction else { return nil }
         self = value
     }
-    internal var widgetAction: _WidgetActionConvertibleRoot { .list(.page(self)) }
+    internal nonisolated var widgetAction: _WidgetActionConvertibleRoot { .list(.page(self)) }
 }
 
 extension InnerAction: WidgetActionConvertible {
-    internal init?(widgetAction: _WidgetActionConvertibleRoot) {
+    internal nonisolated init?(widgetAction: _WidgetActionConvertibleRoot) {
         guard case let .shared(.inner(value)) = widgetAction else { return nil }
         self = value
     }
-    internal var widgetAction: _WidgetActionConvertibleRoot { .shared(.inner(self)) }
+    internal nonisolated var widgetAction: _WidgetActionConvertibleRoot { .shared(.inner(self)) }
 }
 
 #if canImport(SwiftRex)

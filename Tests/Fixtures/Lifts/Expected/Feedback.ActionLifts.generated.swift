@@ -37,40 +37,40 @@ public protocol RootEventConvertible {
 public typealias _RootEventConvertibleRoot = Root.Event
 
 extension Root.Event: RootEventConvertible {
-    public init?(rootEvent: _RootEventConvertibleRoot) { self = rootEvent }
-    public var rootEvent: _RootEventConvertibleRoot { self }
+    public nonisolated init?(rootEvent: _RootEventConvertibleRoot) { self = rootEvent }
+    public nonisolated var rootEvent: _RootEventConvertibleRoot { self }
 }
 
 extension Counter.Event: RootEventConvertible {
-    public init?(rootEvent: _RootEventConvertibleRoot) {
+    public nonisolated init?(rootEvent: _RootEventConvertibleRoot) {
         guard case let .counter(value) = rootEvent else { return nil }
         self = value
     }
-    public var rootEvent: _RootEventConvertibleRoot { .counter(self) }
+    public nonisolated var rootEvent: _RootEventConvertibleRoot { .counter(self) }
 }
 
 extension Catalog.Event: RootEventConvertible {
-    public init?(rootEvent: _RootEventConvertibleRoot) {
+    public nonisolated init?(rootEvent: _RootEventConvertibleRoot) {
         guard case let .catalog(value) = rootEvent else { return nil }
         self = value
     }
-    public var rootEvent: _RootEventConvertibleRoot { .catalog(self) }
+    public nonisolated var rootEvent: _RootEventConvertibleRoot { .catalog(self) }
 }
 
 extension Movies.Event: RootEventConvertible {
-    public init?(rootEvent: _RootEventConvertibleRoot) {
+    public nonisolated init?(rootEvent: _RootEventConvertibleRoot) {
         guard case let .catalog(.movies(value)) = rootEvent else { return nil }
         self = value
     }
-    public var rootEvent: _RootEventConvertibleRoot { .catalog(.movies(self)) }
+    public nonisolated var rootEvent: _RootEventConvertibleRoot { .catalog(.movies(self)) }
 }
 
 extension Movies.Picker.Event: RootEventConvertible {
-    public init?(rootEvent: _RootEventConvertibleRoot) {
+    public nonisolated init?(rootEvent: _RootEventConvertibleRoot) {
         guard case let .catalog(.movies(.picker(value))) = rootEvent else { return nil }
         self = value
     }
-    public var rootEvent: _RootEventConvertibleRoot { .catalog(.movies(.picker(self))) }
+    public nonisolated var rootEvent: _RootEventConvertibleRoot { .catalog(.movies(.picker(self))) }
 }
 
 /// Runs `reducer` on its own events inside `Root.Event`, on the part of `GlobalState` at `state`: a `Reducer` of CombineFeedback 0.7.0 or ReactiveFeedback pulled back in one call.

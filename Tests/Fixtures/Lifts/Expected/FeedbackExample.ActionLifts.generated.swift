@@ -37,24 +37,24 @@ internal protocol EventConvertible {
 internal typealias _EventConvertibleRoot = Event
 
 extension Event: EventConvertible {
-    internal init?(event: _EventConvertibleRoot) { self = event }
-    internal var event: _EventConvertibleRoot { self }
+    internal nonisolated init?(event: _EventConvertibleRoot) { self = event }
+    internal nonisolated var event: _EventConvertibleRoot { self }
 }
 
 extension Counter.Event: EventConvertible {
-    internal init?(event: _EventConvertibleRoot) {
+    internal nonisolated init?(event: _EventConvertibleRoot) {
         guard case let .counter(value) = event else { return nil }
         self = value
     }
-    internal var event: _EventConvertibleRoot { .counter(self) }
+    internal nonisolated var event: _EventConvertibleRoot { .counter(self) }
 }
 
 extension Movies.Event: EventConvertible {
-    internal init?(event: _EventConvertibleRoot) {
+    internal nonisolated init?(event: _EventConvertibleRoot) {
         guard case let .movies(value) = event else { return nil }
         self = value
     }
-    internal var event: _EventConvertibleRoot { .movies(self) }
+    internal nonisolated var event: _EventConvertibleRoot { .movies(self) }
 }
 
 /// Runs `reducer` on its own events inside `Event`, on the part of `GlobalState` at `state`: a `Reducer` of CombineFeedback 0.7.0 or ReactiveFeedback pulled back in one call.

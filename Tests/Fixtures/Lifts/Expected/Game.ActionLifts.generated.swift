@@ -30,56 +30,56 @@ public protocol AppActionConvertible {
 public typealias _AppActionConvertibleRoot = AppAction
 
 extension AppAction: AppActionConvertible {
-    public init?(appAction: _AppActionConvertibleRoot) { self = appAction }
-    public var appAction: _AppActionConvertibleRoot { self }
+    public nonisolated init?(appAction: _AppActionConvertibleRoot) { self = appAction }
+    public nonisolated var appAction: _AppActionConvertibleRoot { self }
 }
 
 extension GameAction: AppActionConvertible {
-    public init?(appAction: _AppActionConvertibleRoot) {
+    public nonisolated init?(appAction: _AppActionConvertibleRoot) {
         guard case let .game(value) = appAction else { return nil }
         self = value
     }
-    public var appAction: _AppActionConvertibleRoot { .game(self) }
+    public nonisolated var appAction: _AppActionConvertibleRoot { .game(self) }
 }
 
 extension SettingsAction: AppActionConvertible {
-    public init?(appAction: _AppActionConvertibleRoot) {
+    public nonisolated init?(appAction: _AppActionConvertibleRoot) {
         guard case let .settings(value) = appAction else { return nil }
         self = value
     }
-    public var appAction: _AppActionConvertibleRoot { .settings(self) }
+    public nonisolated var appAction: _AppActionConvertibleRoot { .settings(self) }
 }
 
 extension BoardAction: AppActionConvertible {
-    public init?(appAction: _AppActionConvertibleRoot) {
+    public nonisolated init?(appAction: _AppActionConvertibleRoot) {
         guard case let .game(.board(value)) = appAction else { return nil }
         self = value
     }
-    public var appAction: _AppActionConvertibleRoot { .game(.board(self)) }
+    public nonisolated var appAction: _AppActionConvertibleRoot { .game(.board(self)) }
 }
 
 extension TurnAction: AppActionConvertible {
-    public init?(appAction: _AppActionConvertibleRoot) {
+    public nonisolated init?(appAction: _AppActionConvertibleRoot) {
         guard case let .game(.turn(value)) = appAction else { return nil }
         self = value
     }
-    public var appAction: _AppActionConvertibleRoot { .game(.turn(self)) }
+    public nonisolated var appAction: _AppActionConvertibleRoot { .game(.turn(self)) }
 }
 
 extension BoardAction.Request: AppActionConvertible {
-    public init?(appAction: _AppActionConvertibleRoot) {
+    public nonisolated init?(appAction: _AppActionConvertibleRoot) {
         guard case let .game(.board(.request(value))) = appAction else { return nil }
         self = value
     }
-    public var appAction: _AppActionConvertibleRoot { .game(.board(.request(self))) }
+    public nonisolated var appAction: _AppActionConvertibleRoot { .game(.board(.request(self))) }
 }
 
 extension BoardAction.Result: AppActionConvertible {
-    public init?(appAction: _AppActionConvertibleRoot) {
+    public nonisolated init?(appAction: _AppActionConvertibleRoot) {
         guard case let .game(.board(.result(value))) = appAction else { return nil }
         self = value
     }
-    public var appAction: _AppActionConvertibleRoot { .game(.board(.result(self))) }
+    public nonisolated var appAction: _AppActionConvertibleRoot { .game(.board(.result(self))) }
 }
 
 #if canImport(SwiftRex)

@@ -32,16 +32,16 @@ internal protocol URLActionConvertible {
 internal typealias _URLActionConvertibleRoot = URLAction
 
 extension URLAction: URLActionConvertible {
-    internal init?(urlAction: _URLActionConvertibleRoot) { self = urlAction }
-    internal var urlAction: _URLActionConvertibleRoot { self }
+    internal nonisolated init?(urlAction: _URLActionConvertibleRoot) { self = urlAction }
+    internal nonisolated var urlAction: _URLActionConvertibleRoot { self }
 }
 
 extension DeepLinkAction: URLActionConvertible {
-    internal init?(urlAction: _URLActionConvertibleRoot) {
+    internal nonisolated init?(urlAction: _URLActionConvertibleRoot) {
         guard case let .deepLink(value) = urlAction else { return nil }
         self = value
     }
-    internal var urlAction: _URLActionConvertibleRoot { .deepLink(self) }
+    internal nonisolated var urlAction: _URLActionConvertibleRoot { .deepLink(self) }
 }
 
 #if canImport(SwiftRex)
@@ -352,16 +352,16 @@ public protocol LibraryActionConvertible {
 public typealias _LibraryActionConvertibleRoot = Library.Action
 
 extension Library.Action: LibraryActionConvertible {
-    public init?(libraryAction: _LibraryActionConvertibleRoot) { self = libraryAction }
-    public var libraryAction: _LibraryActionConvertibleRoot { self }
+    public nonisolated init?(libraryAction: _LibraryActionConvertibleRoot) { self = libraryAction }
+    public nonisolated var libraryAction: _LibraryActionConvertibleRoot { self }
 }
 
 extension ShelfAction: LibraryActionConvertible where Item == Library.Book {
-    public init?(libraryAction: _LibraryActionConvertibleRoot) {
+    public nonisolated init?(libraryAction: _LibraryActionConvertibleRoot) {
         guard case let .shelf(value) = libraryAction else { return nil }
         self = value
     }
-    public var libraryAction: _LibraryActionConvertibleRoot { .shelf(self) }
+    public nonisolated var libraryAction: _LibraryActionConvertibleRoot { .shelf(self) }
 }
 
 #if canImport(SwiftRex)
@@ -672,66 +672,66 @@ public protocol RouterActionConvertible {
 public typealias _RouterActionConvertibleRoot = Router.Action
 
 extension Router.Action: RouterActionConvertible {
-    public init?(routerAction: _RouterActionConvertibleRoot) { self = routerAction }
-    public var routerAction: _RouterActionConvertibleRoot { self }
+    public nonisolated init?(routerAction: _RouterActionConvertibleRoot) { self = routerAction }
+    public nonisolated var routerAction: _RouterActionConvertibleRoot { self }
 }
 
 extension TabAction: RouterActionConvertible {
-    public init?(routerAction: _RouterActionConvertibleRoot) {
+    public nonisolated init?(routerAction: _RouterActionConvertibleRoot) {
         guard case let .tab(value) = routerAction else { return nil }
         self = value
     }
-    public var routerAction: _RouterActionConvertibleRoot { .tab(self) }
+    public nonisolated var routerAction: _RouterActionConvertibleRoot { .tab(self) }
 }
 
 #if DEBUG
 extension DebugMenuAction: RouterActionConvertible {
-    public init?(routerAction: _RouterActionConvertibleRoot) {
+    public nonisolated init?(routerAction: _RouterActionConvertibleRoot) {
         guard case let .debug(value) = routerAction else { return nil }
         self = value
     }
-    public var routerAction: _RouterActionConvertibleRoot { .debug(self) }
+    public nonisolated var routerAction: _RouterActionConvertibleRoot { .debug(self) }
 }
 #endif
 
 extension DefaultsAction: RouterActionConvertible {
-    public init?(routerAction: _RouterActionConvertibleRoot) {
+    public nonisolated init?(routerAction: _RouterActionConvertibleRoot) {
         guard case let .`default`(value) = routerAction else { return nil }
         self = value
     }
-    public var routerAction: _RouterActionConvertibleRoot { .`default`(self) }
+    public nonisolated var routerAction: _RouterActionConvertibleRoot { .`default`(self) }
 }
 
 extension PanelAction: RouterActionConvertible {
-    public init?(routerAction: _RouterActionConvertibleRoot) {
+    public nonisolated init?(routerAction: _RouterActionConvertibleRoot) {
         guard case let .panel(value) = routerAction else { return nil }
         self = value
     }
-    public var routerAction: _RouterActionConvertibleRoot { .panel(in: self) }
+    public nonisolated var routerAction: _RouterActionConvertibleRoot { .panel(in: self) }
 }
 
 extension SheetAction: RouterActionConvertible {
-    public init?(routerAction: _RouterActionConvertibleRoot) {
+    public nonisolated init?(routerAction: _RouterActionConvertibleRoot) {
         guard case let .sheet(value) = routerAction else { return nil }
         self = value
     }
-    public var routerAction: _RouterActionConvertibleRoot { .sheet(self) }
+    public nonisolated var routerAction: _RouterActionConvertibleRoot { .sheet(self) }
 }
 
 extension PageAction: RouterActionConvertible where Value == String {
-    public init?(routerAction: _RouterActionConvertibleRoot) {
+    public nonisolated init?(routerAction: _RouterActionConvertibleRoot) {
         guard case let .tab(.page(value)) = routerAction else { return nil }
         self = value
     }
-    public var routerAction: _RouterActionConvertibleRoot { .tab(.page(self)) }
+    public nonisolated var routerAction: _RouterActionConvertibleRoot { .tab(.page(self)) }
 }
 
 extension PanelListAction: RouterActionConvertible {
-    public init?(routerAction: _RouterActionConvertibleRoot) {
+    public nonisolated init?(routerAction: _RouterActionConvertibleRoot) {
         guard case let .panel(.list(value)) = routerAction else { return nil }
         self = value
     }
-    public var routerAction: _RouterActionConvertibleRoot { .panel(in: .list(self)) }
+    public nonisolated var routerAction: _RouterActionConvertibleRoot { .panel(in: .list(self)) }
 }
 
 #if canImport(SwiftRex)
@@ -1042,16 +1042,16 @@ public protocol LoopActionConvertible {
 public typealias _LoopActionConvertibleRoot = LoopAction
 
 extension LoopAction: LoopActionConvertible {
-    public init?(loopAction: _LoopActionConvertibleRoot) { self = loopAction }
-    public var loopAction: _LoopActionConvertibleRoot { self }
+    public nonisolated init?(loopAction: _LoopActionConvertibleRoot) { self = loopAction }
+    public nonisolated var loopAction: _LoopActionConvertibleRoot { self }
 }
 
 extension StepAction: LoopActionConvertible {
-    public init?(loopAction: _LoopActionConvertibleRoot) {
+    public nonisolated init?(loopAction: _LoopActionConvertibleRoot) {
         guard case let .step(value) = loopAction else { return nil }
         self = value
     }
-    public var loopAction: _LoopActionConvertibleRoot { .step(self) }
+    public nonisolated var loopAction: _LoopActionConvertibleRoot { .step(self) }
 }
 
 #if canImport(SwiftRex)
