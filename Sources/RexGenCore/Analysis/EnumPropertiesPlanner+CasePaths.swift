@@ -55,6 +55,9 @@ extension EnumPropertiesPlanner {
         } else if let (enumCase, other) = Self.firstOverloadedCase(in: declaration.cases) {
             reason = "has two cases named '\(enumCase.name)' (at \(other.location) and \(enumCase.location)), whose case "
                 + "paths would have the same name"
+        } else if declaration.attributes.contains("@MainActor") {
+            reason = "is marked @MainActor: its AllCasePaths is isolated to the main actor or not depending on the "
+                + "module's default isolation, which RexGen does not know, and either way one of them does not compile"
         } else if let requirement = GenericRequirements.firstConformanceRequirement(declaration.genericParameters,
                                                                                  whereClause: declaration.whereClause) {
             reason = "has a generic requirement '\(requirement)': its case paths' @Sendable closures would capture that "

@@ -138,9 +138,7 @@ public enum EnumPropertiesRenderer {
             }
             writer.line("}")
             writer.line()
-            // Nonisolated like Swift's synthesized `allCases`: for an enum isolated to a global actor, an isolated
-            // witness would make the conformance cross into that actor, which Swift 6 rejects.
-            writer.line("\(witness) nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }")
+            writer.line("\(witness) static var allCasePaths: AllCasePaths { AllCasePaths() }")
         }
         writer.line("}")
         writer.line("#endif")

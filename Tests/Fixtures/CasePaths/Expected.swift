@@ -101,7 +101,7 @@ extension AppAction {
         }
     }
 
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 
@@ -145,7 +145,7 @@ extension MovieAction {
         }
     }
 
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 
@@ -189,7 +189,7 @@ extension ListAction {
         }
     }
 
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 
@@ -233,7 +233,7 @@ extension Wrapper {
         }
     }
 
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 
@@ -287,7 +287,7 @@ extension Node {
         }
     }
 
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 
@@ -328,7 +328,7 @@ extension Token {
         }
     }
 
-    @usableFromInline internal nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    @usableFromInline internal static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 
@@ -375,7 +375,7 @@ extension BetaAction {
         }
     }
 
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 
@@ -406,7 +406,7 @@ extension FlagAction {
         }
     }
 
-    package nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    package static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 
@@ -457,7 +457,7 @@ extension Box.Step {
         }
     }
 
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 
@@ -492,66 +492,6 @@ extension ScreenAction {
     public var close: Swift.Void? { guard case .close = self else { return nil }; return () }
     public var isClose: Swift.Bool { self.close != nil }
 }
-
-#if canImport(CasePathsCore)
-extension ScreenAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
-
-extension ScreenAction {
-    public typealias _AllCasePathsRoot = Self
-    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
-        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
-            if root.is(\.tap) { return \.tap }
-            if root.is(\.close) { return \.close }
-            return \.never
-        }
-        public var tap: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Int> {
-            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.tap($0) }, extract: { guard case let .tap(v0) = $0 else { return nil }; return v0 })
-        }
-        public var close: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
-            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.close }, extract: { guard case .close = $0 else { return nil }; return () })
-        }
-        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
-            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
-            allCasePaths.append(\.tap)
-            allCasePaths.append(\.close)
-            return allCasePaths.makeIterator()
-        }
-    }
-
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
-}
-#endif
-
-// MARK: - SheetAction
-
-extension SheetAction {
-    public var dismiss: Swift.Void? { guard case .dismiss = self else { return nil }; return () }
-    public var isDismiss: Swift.Bool { self.dismiss != nil }
-}
-
-#if canImport(CasePathsCore)
-extension SheetAction: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
-
-extension SheetAction {
-    public typealias _AllCasePathsRoot = Self
-    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
-        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
-            if root.is(\.dismiss) { return \.dismiss }
-            return \.never
-        }
-        public var dismiss: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
-            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.dismiss }, extract: { guard case .dismiss = $0 else { return nil }; return () })
-        }
-        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
-            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
-            allCasePaths.append(\.dismiss)
-            return allCasePaths.makeIterator()
-        }
-    }
-
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
-}
-#endif
 
 // MARK: - LegacyAppAction
 
@@ -596,7 +536,7 @@ extension LegacyAppAction {
         }
     }
 
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 
@@ -640,7 +580,7 @@ extension OldCounterAction {
         }
     }
 
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 
@@ -671,7 +611,7 @@ extension CounterAction {
         }
     }
 
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 
@@ -708,7 +648,7 @@ extension LegacyColumn.Action {
         }
     }
 
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 
@@ -745,7 +685,7 @@ extension RemovedAction {
         }
     }
 
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 
@@ -824,7 +764,7 @@ extension ExclusiveAction {
         }
     }
 
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 #endif
@@ -934,7 +874,7 @@ extension KeywordNamedAction {
         }
     }
 
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 
@@ -970,7 +910,7 @@ extension ImpossibleAction {
         }
     }
 
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 
@@ -1004,6 +944,6 @@ extension SettingsAction {
         }
     }
 
-    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif

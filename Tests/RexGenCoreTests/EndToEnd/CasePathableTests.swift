@@ -18,6 +18,29 @@ final class CasePathableTests: XCTestCase {
         XCTAssertEqual(summary, "case paths driver: 32 checks, 0 failures", run.summary)
     }
 
+    /// The same under the main actor as default isolation (Xcode 26's default for app targets), where every
+    /// type the module declares is main-actor isolated unless marked otherwise, generated code included.
+    func testConformancesCompileUnderMainActorDefaultIsolation() throws {
+        let run = try buildAndRunCheck(defaultIsolationMainActor: true)
+        XCTAssertEqual(run.exitCode, 0, run.summary)
+        XCTAssertEqual(run.stdout.split(separator: "\n").last.map(String.init), "case paths driver: 32 checks, 0 failures",
+                       run.summary)
+    }
+
+    /// Proof that the test above builds under that isolation, and why `allCasePaths` is not `nonisolated`
+    /// (which an enum marked `@MainActor` would need without it): there, it makes the conformance cross into
+    /// the main actor.
+    func testMainActorDefaultIsolationRejectsANonisolatedAllCasePaths() throws {
+        let run = try buildAndRunCheck(defaultIsolationMainActor: true) { generated in
+            let witness = "    public static var allCasePaths: AllCasePaths { AllCasePaths() }"
+            XCTAssertTrue(generated.contains(witness), "the mutation's target is gone; update this test")
+            return generated.replacingOccurrences(of: witness, with: "    public nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }")
+        }
+        XCTAssertNotEqual(run.exitCode, 0, run.summary)
+        XCTAssertTrue(run.stderr.contains("crosses into main actor-isolated code") || run.stdout.contains("crosses into main actor-isolated code"),
+                      run.summary)
+    }
+
     /// Proof that the driver can fail: a case path that embeds into the wrong case.
     func testDriverFailsWhenAnEmbedIsWrong() throws {
         let run = try buildAndRunCheck { generated in
@@ -30,10 +53,19 @@ final class CasePathableTests: XCTestCase {
     }
 
     /// Copies the check package with the fixture and its generated code (changed by `edit`), and runs it.
-    private func buildAndRunCheck(edit: (String) -> String = { $0 }) throws -> ProcessResult {
+    private func buildAndRunCheck(defaultIsolationMainActor: Bool = false,
+                                  edit: (String) -> String = { $0 }) throws -> ProcessResult {
         let work = try temporaryDirectory()
         let package = work.appendingPathComponent("CasePathsCheck")
         try FileManager.default.copyItem(at: Self.checkPackage, to: package)
+        if defaultIsolationMainActor {
+            let manifest = package.appendingPathComponent("Package.swift")
+            let text = try String(contentsOf: manifest, encoding: .utf8)
+            let flags = #".unsafeFlags(["-warnings-as-errors"])"#
+            XCTAssertTrue(text.contains(flags), "the manifest's flags changed; update this test")
+            try Data(text.replacingOccurrences(of: flags, with: #".unsafeFlags(["-warnings-as-errors", "-default-isolation", "MainActor"])"#)
+                .utf8).write(to: manifest)
+        }
         let target = package.appendingPathComponent("Sources/CasePathsCheck")
         for name in try FileManager.default.contentsOfDirectory(atPath: Self.fixture.path) where name.hasSuffix(".swift") {
             try FileManager.default.copyItem(at: Self.fixture.appendingPathComponent(name), to: target.appendingPathComponent(name))
@@ -125,6 +157,18 @@ final class CasePathableTests: XCTestCase {
             XCTAssertTrue(result.stdout.contains("extension \(name): CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}"),
                           "\(name)\n\(result.stdout)")
         }
+    }
+
+    /// An enum marked `@MainActor` gets no conformance, with a note (Isolated.swift); the driver's build shows
+    /// that its properties compile.
+    func testAnEnumMarkedMainActorGetsNoCasePaths() throws {
+        let result = try TestSupport.rexgen(["--case-paths", "--lift", "none", Self.fixture.appendingPathComponent("Isolated.swift").path])
+        XCTAssertEqual(result.exitCode, 0, result.summary)
+        let notes = result.stderrLines.filter { $0.contains(": note: ") }
+        XCTAssertEqual(notes.count, 1, result.summary)
+        XCTAssertTrue(notes.first?.contains("enum 'ScreenAction' is marked @MainActor") ?? false, result.summary)
+        XCTAssertFalse(result.stdout.contains("CasePathsCore.CasePathable"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("public var isClose: Swift.Bool"), result.stdout)
     }
 
     /// An enum the macro already conforms, or that declares its case paths itself, is left alone with a note.

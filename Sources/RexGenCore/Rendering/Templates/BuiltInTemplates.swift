@@ -120,7 +120,7 @@ extension {{ type.extensionName }} {
         }
     }
 
-    {{ type.casePaths.witnessAccessLevel }} nonisolated static var allCasePaths: AllCasePaths { AllCasePaths() }
+    {{ type.casePaths.witnessAccessLevel }} static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
 #endif
 {% endif %}

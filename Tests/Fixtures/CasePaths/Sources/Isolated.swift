@@ -1,14 +1,10 @@
-// Enums isolated to a global actor, by an attribute or by a protocol they conform to: `allCasePaths` is
-// nonisolated, as Swift's synthesized `allCases` is, or the conformance would cross into the main actor.
-
-@MainActor public protocol Screen {}
+// An enum marked @MainActor gets no case paths, with a note: `allCasePaths` must be nonisolated for its
+// conformance not to cross into the main actor, and under the main actor as default isolation (where its
+// `AllCasePaths` is isolated) it must not be; RexGen does not know the module's default isolation. Its
+// properties are generated and compile.
 
 @MainActor
 public enum ScreenAction: Equatable {
     case tap(Int)
     case close
-}
-
-public enum SheetAction: Equatable, Screen {
-    case dismiss
 }
