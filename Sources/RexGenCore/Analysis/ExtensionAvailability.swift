@@ -50,9 +50,9 @@ public enum ExtensionAvailability {
             let arguments = Self.arguments(of: attribute)
             if arguments.contains(where: { $0 == "unavailable" || $0.hasPrefix("obsoleted:") }) { return true }
             // `@available(swift 6)`, `@available(swift, introduced: 6)`.
-            guard let first = arguments.first, let name = first.split(separator: " ").first, name != "*", !isPlatform(name)
-            else { return false }
-            let introduced = arguments.count == 1 ? first.split(separator: " ").dropFirst().first
+            let words = arguments.first?.split(separator: " ") ?? []
+            guard let name = words.first, name != "*", !isPlatform(name) else { return false }
+            let introduced = arguments.count == 1 ? words.dropFirst().first
                 : arguments.first { $0.hasPrefix("introduced:") }.map(value(of:))
             return introduced.map { isLater($0, than: "5") } ?? false
         }
