@@ -214,6 +214,7 @@ public enum TemplateContext {
         TemplateObject([
             "name": root.declaration.qualifiedName,
             "typeName": root.declaration.qualifiedNameForExtension,
+            "requirementTypeName": root.requirementTypeName,
             "joinedName": root.joinedName,
             "camelName": root.camelName,
             "protocolName": root.protocolName,

@@ -71,6 +71,9 @@ public struct PlannedCase: Sendable {
     /// `PayloadTypeQualifier.namesResolvedOutsideTheSources`): no text is sure to name it, so the members
     /// that write the type (the value property and the case path) are left out.
     public var payloadTypesAreNameable = true
+    /// A payload of the standard library's `Never` (not a type of the sources named `Never`): the case can
+    /// never be made.
+    public var payloadIsNever: Bool
 
     /// - Parameter payloadTypes: nil to write each payload's type as declared.
     public init(declaration: EnumCaseDeclaration, generatesValueProperty: Bool, generatesIsProperty: Bool,
@@ -79,13 +82,14 @@ public struct PlannedCase: Sendable {
         self.generatesValueProperty = generatesValueProperty
         self.generatesIsProperty = generatesIsProperty
         self.payloadTypes = payloadTypes ?? (declaration.associatedValues ?? []).map(\.typeText)
+        payloadIsNever = self.payloadTypes.contains { $0 == "Never" || $0 == "Swift.Never" }
     }
 
     /// Every field but the declaration, as text: what the section's render key hashes beside it. A field
     /// added to this type belongs here.
     var decisions: [String] {
         [generatesValueProperty ? "value" : "", generatesIsProperty ? "is" : "",
-         payloadTypesAreNameable ? "nameable" : ""] + payloadTypes
+         payloadTypesAreNameable ? "nameable" : "", payloadIsNever ? "never" : ""] + payloadTypes
     }
 
     /// Whether the enum's case paths, when it has them, include this case's: its embed writes the payload's
@@ -93,7 +97,7 @@ public struct PlannedCase: Sendable {
     /// ("will never be executed") for a payload of type `Never`.
     public var hasCasePath: Bool {
         payloadTypesAreNameable && !ExtensionAvailability.mayBeUnavailable(declaration.attributes)
-            && !payloadTypes.contains { $0 == "Never" || $0 == "Swift.Never" }
+            && !payloadIsNever
     }
 
     public var valuePropertyName: String { declaration.name }

@@ -69,6 +69,10 @@ extension EnumPropertiesPlanner {
                     + "requirement, which Swift 6 warns about"
                 : "is inside generic type '\(generic.name)', whose parameters must conform to a protocol: its case paths' "
                     + "@Sendable closures would capture their metatypes, which Swift 6 warns about"
+        } else if let (owner, name) = enclosingOwnerOfCasePathsName(declaration) {
+            // Inside the enum, the conformance's member would replace that type for the enum's own code.
+            reason = owner.isEmpty ? "is in sources that declare a top-level type \(name)"
+                : "is inside '\(owner)', which declares a type \(name)"
         } else if isPublicInsideATypeThatIsNot(declaration) {
             reason = "is public or @usableFromInline inside a type that is not public: Swift checks its conformances as "
                 + "public ones when that type is @usableFromInline, which RexGen does not read"
@@ -117,6 +121,18 @@ extension EnumPropertiesPlanner {
         guard (declaration.declaredAccess ?? .internal) >= .public || declaration.attributes.contains("@usableFromInline"),
               effectiveAccess(of: declaration) < .public else { return false }
         return accessResolver.effectiveAccess(declared: .public, enclosing: declaration.enclosingScopes) < .public
+    }
+
+    /// The innermost type around the enum, or the top level (`""`), that declares a type named as the
+    /// conformance names a member of the enum (see `ownersOfCasePathsNames`).
+    private func enclosingOwnerOfCasePathsName(_ declaration: EnumDeclaration) -> (owner: Substring, name: Substring)? {
+        guard !ownersOfCasePathsNames.isEmpty else { return nil }
+        let components = declaration.qualifiedNameComponents
+        for count in stride(from: components.count - 1, through: 0, by: -1) {
+            let owner = Substring(components.prefix(count).joined(separator: "."))
+            if let name = ownersOfCasePathsNames[owner] { return (owner, name) }
+        }
+        return nil
     }
 
     /// Inside the enum, the conformance's nested `AllCasePaths` would replace a type of that name that a

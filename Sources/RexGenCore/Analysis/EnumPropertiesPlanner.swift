@@ -5,11 +5,12 @@ struct EnumPropertiesPlanner {
     /// Plan swift-case-paths' `CasePathable` conformance for each enum too.
     let casePaths: Bool
     let accessResolver: AccessResolver
-    private let qualifier: PayloadTypeQualifier
+    let qualifier: PayloadTypeQualifier
     /// Files Sourcery generated: their members that equal RexGen's are not collisions to warn about.
     private let sourceryFiles: Set<String>
     /// With `casePaths`, the types that declare a type or typealias named as the conformance names one in
-    /// the enum (`AllCasePaths`, or `Self`, which its alias of the enum means), and that name.
+    /// the enum (`AllCasePaths`, `Cases`, or `Self`, which its alias of the enum means), and that name; the
+    /// top level is the empty owner.
     let ownersOfCasePathsNames: [Substring: Substring]
     private let membersByOwner: [String: [MemberDeclaration]]
     /// Owner names by their last component, so finding an enum's extensions does not scan every owner.
@@ -24,10 +25,10 @@ struct EnumPropertiesPlanner {
         self.accessResolver = AccessResolver(types: types)
         self.qualifier = qualifier ?? PayloadTypeQualifier(model: model)
         self.sourceryFiles = Set(model.allFiles.filter(\.isSourceryOutput).map(\.path))
-        let names: Set<Substring> = ["AllCasePaths", "Self", Substring(PlannedEnum.casePathsRootAlias)]
+        let names: Set<Substring> = ["AllCasePaths", "Cases", "Self", Substring(PlannedEnum.casePathsRootAlias)]
         self.ownersOfCasePathsNames = !casePaths ? [:] : Dictionary(model.allFiles.flatMap { file in
-            (file.types.map(\.qualifiedName) + file.typeAliases.map(\.qualifiedName)).compactMap { name in
-                name.lastIndex(of: ".").map { (name[..<$0], name[name.index(after: $0)...]) }
+            (file.types.map(\.qualifiedName) + file.typeAliases.map(\.qualifiedName)).map { name in
+                name.lastIndex(of: ".").map { (name[..<$0], name[name.index(after: $0)...]) } ?? ("", name[...])
             }.filter { names.contains($0.1) }
         }, uniquingKeysWith: { first, _ in first })
         // `extension Alias { var movie … }` with `typealias Alias = Feature.Action` extends Feature.Action.
@@ -203,6 +204,12 @@ struct EnumPropertiesPlanner {
             PlannedCase(declaration: enumCase, generatesValueProperty: declaration.cImport == nil, generatesIsProperty: true,
                         payloadTypes: (enumCase.associatedValues ?? []).map { qualifier.qualified($0.typeText, in: declaration) })
         }
+        // Where the enum's cases are written, `Never` may name a type of the sources (the enum's member, or one
+        // at top level; those of enclosing types are qualified by now): `Swift.Never` alone is then the
+        // standard library's.
+        if model.types["Never"] != nil || model.types[declaration.qualifiedName + ".Never"] != nil {
+            for index in cases.indices { cases[index].payloadIsNever = cases[index].payloadTypes.contains("Swift.Never") }
+        }
         if declaration.isNoncopyable {
             // A getter only borrows the value, and returning a payload would copy it (or, for a
             // noncopyable payload, cannot be done at all): only `is<Case>` is generated.
@@ -213,6 +220,7 @@ struct EnumPropertiesPlanner {
             skipUnusableNames(&cases, diagnostics: &diagnostics)
             skipSettersOfUnavailableCases(&cases, diagnostics: &diagnostics)
             skipPayloadsNamedOutsideTheSources(&cases, of: declaration, imports: imports, diagnostics: &diagnostics)
+            skipPayloadsWhoseQualificationIsShadowed(&cases, of: declaration, diagnostics: &diagnostics)
             skipPayloadsWithUncheckedSendableRequirements(&cases, of: declaration, diagnostics: &diagnostics)
         }
         skipCollisionsBetweenCases(&cases, diagnostics: &diagnostics)
@@ -221,65 +229,6 @@ struct EnumPropertiesPlanner {
         planned.generatesCasePaths = casePaths && declaration.cImport == nil && !declaration.isNoncopyable
             && admitsCasePaths(declaration, cases: cases, diagnostics: &diagnostics)
         return planned
-    }
-
-    /// See `PayloadTypeQualifier.namesResolvedOutsideTheSources`: in an enum nested in an extension of a type
-    /// declared elsewhere, a payload name RexGen cannot place may be that type's member.
-    private func skipPayloadsNamedOutsideTheSources(_ cases: inout [PlannedCase], of declaration: EnumDeclaration,
-                                                    imports: [ImportDeclaration], diagnostics: inout [Diagnostic]) {
-        guard case .extension(let extendedType, _)? = declaration.enclosingScopes.first else { return }
-        let modules = Set(imports.compactMap(\.moduleName))
-        for index in cases.indices {
-            let values = cases[index].declaration.associatedValues ?? []
-            let unsure = values.flatMap {
-                qualifier.namesResolvedOutsideTheSources($0.typeText, in: declaration, importedModules: modules)
-            }
-            guard let name = unsure.first else { continue }
-            cases[index].payloadTypesAreNameable = false
-            guard cases[index].generatesValueProperty || casePaths else { continue }
-            cases[index].generatesValueProperty = false
-            diagnostics.append(.warning("property '\(cases[index].valuePropertyName)' is not generated for case "
-                + "'\(cases[index].declaration.displayName)': its payload names '\(name)', which Swift may find in "
-                + "'\(extendedType)', a type these sources do not declare; pass the sources that declare "
-                + "'\(extendedType)' with --reference, or qualify the name (such as 'ModuleName.\(name)')",
-                at: cases[index].declaration.location))
-        }
-    }
-
-    /// See `UncheckedSendableRequirement`: a payload that passes a generic parameter in scope to a generic type
-    /// that may require it to be `Sendable` compiles in the case but not in a property's type.
-    private func skipPayloadsWithUncheckedSendableRequirements(_ cases: inout [PlannedCase], of declaration: EnumDeclaration,
-                                                              diagnostics: inout [Diagnostic]) {
-        // The enum, the types around it from the innermost out, then the top level: where Swift looks names up.
-        let components = declaration.qualifiedNameComponents
-        let scopes = (0...components.count).reversed().map { components.prefix($0).joined(separator: ".") }
-        var parameters = genericParametersInScope(of: declaration)
-        guard !parameters.isEmpty else { return }
-        parameters.subtract(GenericRequirements.sendableParameters(declaration.genericParameters,
-                                                                   whereClause: declaration.whereClause))
-        let declaredRequirement = { (name: String) -> Bool? in
-            for scope in scopes {
-                if let type = model.types[scope.isEmpty ? name : scope + "." + name] { return type.mayRequireSendableArguments }
-            }
-            // `Module.Box`: a first component that is no type is a module's name.
-            guard let dot = name.firstIndex(of: "."), model.types[String(name[..<dot])] == nil else { return nil }
-            return model.types[String(name[name.index(after: dot)...])]?.mayRequireSendableArguments
-        }
-        for index in cases.indices where cases[index].payloadTypesAreNameable {
-            let values = cases[index].declaration.associatedValues ?? []
-            guard let found = values.lazy.compactMap({
-                UncheckedSendableRequirement.first(in: $0.typeText, parameters: parameters,
-                                                   declaredRequirement: declaredRequirement)
-            }).first else { continue }
-            cases[index].payloadTypesAreNameable = false
-            guard cases[index].generatesValueProperty || casePaths else { continue }
-            cases[index].generatesValueProperty = false
-            diagnostics.append(.warning("property '\(cases[index].valuePropertyName)' is not generated for case "
-                + "'\(cases[index].declaration.displayName)': its payload passes generic parameter '\(found.parameter)' "
-                + "to \(found.genericTypes.map { "'\($0)'" }.joined(separator: ", ")), which may require it to be Sendable; "
-                + "Swift checks that in a property but not in an enum case, so the property might not compile (declare "
-                + "'\(found.parameter): Sendable' to have it generated)", at: cases[index].declaration.location))
-        }
     }
 
     /// The generic parameters of the enum and of the types around it that the sources declare.

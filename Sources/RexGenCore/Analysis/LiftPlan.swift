@@ -40,8 +40,17 @@ public struct RootPlan: Sendable {
     /// framework's generic parameter (`Event`, `State`, `ActionType`), a generic parameter RexGen introduces
     /// (`GlobalState`), or a member type of the extended enum.
     public var aliasName: String { "_" + protocolName + "Root" }
-    /// `AppAction` → `appAction`; `URLAction` → `urlAction`.
-    public var camelName: String { LiftNaming.lowerCamel(joinedName) }
+    /// How the protocol's requirements name the root: as declared, but through the alias when the root's
+    /// name starts with `` `Self` ``, which in a protocol means the conforming type, backticks or not.
+    public var requirementTypeName: String {
+        declaration.qualifiedNameComponents.first == "Self" ? aliasName : declaration.qualifiedNameForExtension
+    }
+    /// `AppAction` → `appAction`; `URLAction` → `urlAction`; `Case` → `caseRoot`, since a keyword cannot name
+    /// the initializer's parameter, nor `self` a property.
+    public var camelName: String {
+        let camel = LiftNaming.lowerCamel(joinedName)
+        return SwiftNames.reservedWords.contains(camel) ? camel + "Root" : camel
+    }
     /// The root's `@available`s, and those of the types around it (see `ExtensionAvailability`), on every
     /// declaration of its part of the lift file: each names the root, directly or through its alias, which
     /// carries them too.
@@ -144,6 +153,23 @@ extension ConformancePlan {
 }
 
 enum LiftNaming {
+    /// `App.Action` → `AppAction`, the stem of the root's protocol, alias and lift names. A raw identifier
+    /// cannot be part of another name, so its words are capitalised and joined (`` `App Action` `` →
+    /// `AppAction`) and a leading digit gets an underscore (`` `1st Action` `` → `_1stAction`).
+    static func joinedName(_ components: [String]) -> String {
+        var joined = ""
+        for component in components {
+            guard !SwiftNames.isPlainIdentifier(component) else {
+                joined += component
+                continue
+            }
+            for word in component.split(whereSeparator: { !SwiftNames.isPlainIdentifier(String($0)) && !$0.isNumber }) {
+                joined += SwiftNames.upperFirstLetter(String(word))
+            }
+        }
+        return joined.first.map { SwiftNames.isPlainIdentifier(String($0)) } == false ? "_" + joined : joined
+    }
+
     static func lowerCamel(_ name: String) -> String {
         // Lower the leading run of capitals, keeping the last one when a lowercase letter follows it
         // (`URLAction` → `urlAction`), as Swift's API guidelines spell acronyms.

@@ -27,7 +27,7 @@ struct LiftPlanner {
                     + "extensions are generated for it", at: rootNode.declaration.location))
                 continue
             }
-            let joinedName = rootNode.declaration.qualifiedNameComponents.joined()
+            let joinedName = LiftNaming.joinedName(rootNode.declaration.qualifiedNameComponents)
             if let earlier = roots.first(where: { $0.joinedName == joinedName }) {
                 diagnostics.append(.warning("root '\(rootNode.declaration.qualifiedName)' would be named "
                     + "'\(joinedName)Convertible' like root '\(earlier.declaration.qualifiedName)' at "
@@ -74,7 +74,7 @@ struct LiftPlanner {
         let rootNode = tree.nodes[root]
         let rootName = rootNode.declaration.qualifiedName
         let rootAvailability = rootNode.declaration.attributes.filter { $0.hasPrefix("@available") }
-        let protocolName = rootNode.declaration.qualifiedNameComponents.joined() + "Convertible"
+        let protocolName = LiftNaming.joinedName(rootNode.declaration.qualifiedNameComponents) + "Convertible"
         for node in walk.order {
             let declaration = tree.nodes[node].declaration
             let nodeArguments = argumentsByNode[node] ?? []

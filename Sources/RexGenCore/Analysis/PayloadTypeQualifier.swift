@@ -81,6 +81,17 @@ package struct PayloadTypeQualifier: Sendable {
         return result + typeText[copied...]
     }
 
+    /// Whether a name `qualified` writes from an enclosing type means something else in an extension of the
+    /// enum: every such name starts with the enum's outermost type (`Case.Any.Event`), and in the extension
+    /// a member type or generic parameter of the enum with that name (`Case.State.Case`) is found first. No
+    /// text without the module's name then means the payload's type.
+    package func qualificationIsShadowed(in declaration: EnumDeclaration) -> Bool {
+        let components = declaration.qualifiedNameComponents
+        guard components.count > 1 else { return false }
+        return declaredNames.contains(declaration.qualifiedName + "." + components[0])
+            || declaration.genericParameterNames.contains(components[0])
+    }
+
     /// The names in `typeText` that Swift may resolve to a member of a type the sources do not declare, so
     /// that no text RexGen writes is sure to mean the same type.
     ///

@@ -19,11 +19,31 @@ package enum SwiftNames {
     /// An argument or tuple label as generated code writes it: every keyword may be a label as it is
     /// (`.search(in:)`; escaping them warns) but `inout`, which must be backticked.
     package static func label(_ name: String) -> String {
-        name == "inout" ? "`inout`" : name
+        name == "inout" || !isPlainIdentifier(name) ? "`\(name)`" : name
     }
 
     package static func escaped(_ name: String) -> String {
-        reservedWords.contains(name) ? "`\(name)`" : name
+        reservedWords.contains(name) || !isPlainIdentifier(name) ? "`\(name)`" : name
+    }
+
+    /// False for a raw identifier (Swift 6.2's `` `1080p` ``, `` `sign in` ``), which is only a name between
+    /// backticks. Non-ASCII names are judged by Unicode's identifier properties, loosely: backticks around a
+    /// plain name do no harm.
+    static func isPlainIdentifier(_ name: String) -> Bool {
+        var isFirst = true
+        for scalar in name.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                let byte = UInt8(value)
+                let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+                let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+                guard isLetter || (isDigit && !isFirst) else { return false }
+            } else if !(isFirst ? scalar.properties.isXIDStart : scalar.properties.isXIDContinue) {
+                return false
+            }
+            isFirst = false
+        }
+        return !isFirst
     }
 
     /// `started` → `isStarted`; `état` → `isÉtat`.

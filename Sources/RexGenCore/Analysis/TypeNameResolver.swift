@@ -147,15 +147,20 @@ struct TypeNameResolver {
             let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
             arguments = inner.itemsAtTopLevel.map(\.trimmingSpaces)
         }
-        let components = base.split(separator: ".", omittingEmptySubsequences: false).map {
-            String($0).trimmingSpaces.trimmingBackticks
-        }
-        let isName = components.allSatisfy { component in
-            !component.isEmpty && component.unicodeScalars.allSatisfy {
-                $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+        var components: [String] = []
+        for written in base.componentsOutsideBackticks(separatedBy: ".") {
+            let component = written.trimmingSpaces
+            // Between backticks anything is a name (Swift 6.2's raw identifiers: `` `My Feature` ``).
+            if component.count > 2, component.hasPrefix("`"), component.hasSuffix("`") {
+                components.append(component.trimmingBackticks)
+                continue
             }
+            guard !component.isEmpty, component.unicodeScalars.allSatisfy({
+                $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+            }) else { return nil }
+            components.append(component)
         }
-        return isName ? (components, arguments) : nil
+        return (components, arguments)
     }
 
     private enum QuickShape { case dottedName(dots: Int), notAName, other }
@@ -200,6 +205,22 @@ extension StringProtocol {
     var trimmingSpaces: String {
         guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else { return "" }
         return String(self[first...last])
+    }
+
+    /// `` `a.b`.C `` → ["`a.b`", "C"]: a separator between backticks is part of a raw identifier.
+    func componentsOutsideBackticks(separatedBy separator: Character) -> [SubSequence] {
+        var components: [SubSequence] = []
+        var start = startIndex, isInBackticks = false
+        for index in indices {
+            if self[index] == "`" {
+                isInBackticks.toggle()
+            } else if self[index] == separator, !isInBackticks {
+                components.append(self[start..<index])
+                start = self.index(after: index)
+            }
+        }
+        components.append(self[start...])
+        return components
     }
 
     var trimmingBackticks: String {

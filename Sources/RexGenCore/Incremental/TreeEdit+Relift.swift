@@ -114,24 +114,27 @@ struct Relift {
         self.newDiagnostics = newDiagnostics
     }
 
-    /// The roots' qualified names, in order, when no two would name their protocols alike.
-    private static func uniqueRootNames(_ roots: [Int], of shape: TreeShape, declarations: inout Declarations) -> [String]? {
-        var names: [String] = []
-        var joined = Set<String>()
+    /// The roots' qualified and joined names (`LiftNaming.joinedName`), in order, when no two would name
+    /// their protocols alike.
+    private static func uniqueRootNames(_ roots: [Int], of shape: TreeShape,
+                                        declarations: inout Declarations) -> [(qualified: String, joined: String)]? {
+        var names: [(qualified: String, joined: String)] = []
         for root in roots {
-            guard let declaration = declarations.declaration(of: shape.nodes[root]),
-                  joined.insert(declaration.qualifiedNameComponents.joined()).inserted else { return nil }
-            names.append(declaration.qualifiedName)
+            guard let declaration = declarations.declaration(of: shape.nodes[root]) else { return nil }
+            let joined = LiftNaming.joinedName(declaration.qualifiedNameComponents)
+            guard !names.contains(where: { $0.joined == joined }) else { return nil }
+            names.append((declaration.qualifiedName, joined))
         }
         return names
     }
 
     /// `LiftPlanner`'s warnings for the nodes a walk finds ambiguous, or reaches through an ambiguous one.
-    private static func diagnostics(of walks: [TreeLinks.Walk], in shape: TreeShape, rootNames: [String],
+    private static func diagnostics(of walks: [TreeLinks.Walk], in shape: TreeShape,
+                                    rootNames: [(qualified: String, joined: String)],
                                     declarations: inout Declarations) -> [Diagnostic]? {
         var diagnostics: [Diagnostic] = []
-        for (walk, rootName) in zip(walks, rootNames) {
-            let protocolName = rootName.split(separator: ".").joined() + "Convertible"
+        for (walk, (rootName, joinedName)) in zip(walks, rootNames) {
+            let protocolName = joinedName + "Convertible"
             // A generic node's warning may name its arguments: it stays as the last run wrote it (see `init`).
             for node in walk.order where !walk.isLifted(node) && !shape.nodes[node].isGeneric {
                 guard let declaration = declarations.declaration(of: shape.nodes[node]),

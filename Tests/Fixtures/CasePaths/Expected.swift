@@ -914,6 +914,98 @@ extension ImpossibleAction {
 }
 #endif
 
+// MARK: - Sign In Action
+
+extension `Sign In Action` {
+    public var `did tap`: Int? {
+        get { guard case let .`did tap`(value) = self else { return nil }; return value }
+        set { guard case .`did tap` = self, let newValue else { return }; self = .`did tap`(`button id`: newValue) }
+    }
+    public var `isDid tap`: Swift.Bool { self.`did tap` != nil }
+    public var `2fa`: String? {
+        get { guard case let .`2fa`(value) = self else { return nil }; return value }
+        set { guard case .`2fa` = self, let newValue else { return }; self = .`2fa`(code: newValue) }
+    }
+    public var is2fa: Swift.Bool { self.`2fa` != nil }
+    public var `a, b`: Swift.Void? { guard case .`a, b` = self else { return nil }; return () }
+    public var `isA, b`: Swift.Bool { self.`a, b` != nil }
+}
+
+#if canImport(CasePathsCore)
+extension `Sign In Action`: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
+
+extension `Sign In Action` {
+    public typealias _AllCasePathsRoot = Self
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
+            if root.is(\.`did tap`) { return \.`did tap` }
+            if root.is(\.`2fa`) { return \.`2fa` }
+            if root.is(\.`a, b`) { return \.`a, b` }
+            return \.never
+        }
+        public var `did tap`: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Int> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.`did tap`(`button id`: $0) }, extract: { guard case let .`did tap`(v0) = $0 else { return nil }; return v0 })
+        }
+        public var `2fa`: CasePathsCore.AnyCasePath<_AllCasePathsRoot, String> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.`2fa`(code: $0) }, extract: { guard case let .`2fa`(v0) = $0 else { return nil }; return v0 })
+        }
+        public var `a, b`: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.`a, b` }, extract: { guard case .`a, b` = $0 else { return nil }; return () })
+        }
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
+            allCasePaths.append(\.`did tap`)
+            allCasePaths.append(\.`2fa`)
+            allCasePaths.append(\.`a, b`)
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+
+// MARK: - My Feature.Action
+
+extension `My Feature`.Action {
+    public var `go (back)`: `Sign In Action`? {
+        get { guard case let .`go (back)`(value) = self else { return nil }; return value }
+        set { guard case .`go (back)` = self, let newValue else { return }; self = .`go (back)`(newValue) }
+    }
+    public var `isGo (back)`: Swift.Bool { self.`go (back)` != nil }
+    public var reset: Swift.Void? { guard case .reset = self else { return nil }; return () }
+    public var isReset: Swift.Bool { self.reset != nil }
+}
+
+#if canImport(CasePathsCore)
+extension `My Feature`.Action: CasePathsCore.CasePathable, CasePathsCore.CasePathIterable {}
+
+extension `My Feature`.Action {
+    public typealias _AllCasePathsRoot = Self
+    public struct AllCasePaths: CasePathsCore.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: _AllCasePathsRoot) -> CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot> {
+            if root.is(\.`go (back)`) { return \.`go (back)` }
+            if root.is(\.reset) { return \.reset }
+            return \.never
+        }
+        public var `go (back)`: CasePathsCore.AnyCasePath<_AllCasePathsRoot, `Sign In Action`> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.`go (back)`($0) }, extract: { guard case let .`go (back)`(v0) = $0 else { return nil }; return v0 })
+        }
+        public var reset: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Swift.Void> {
+            CasePathsCore.AnyCasePath(embed: { _AllCasePathsRoot.reset }, extract: { guard case .reset = $0 else { return nil }; return () })
+        }
+        public func makeIterator() -> Swift.IndexingIterator<[CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>]> {
+            var allCasePaths: [CasePathsCore.PartialCaseKeyPath<_AllCasePathsRoot>] = []
+            allCasePaths.append(\.`go (back)`)
+            allCasePaths.append(\.reset)
+            return allCasePaths.makeIterator()
+        }
+    }
+
+    public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}
+#endif
+
 // MARK: - SettingsAction
 
 extension SettingsAction {

@@ -46,6 +46,34 @@ final class NameFastPathTests: XCTestCase {
         }
     }
 
+    /// Swift 6.2's raw identifiers (SE-0451) are names only between backticks, wherever they are written; a
+    /// name derived from one (the root's protocol, alias and lift names) is made a plain name instead.
+    func testRawIdentifiers() {
+        for plain in ["movie", "_private", "état", "ação2", "x1", "Ünïcode", "class"] {
+            XCTAssertTrue(SwiftNames.isPlainIdentifier(plain), plain)
+        }
+        for raw in ["sign in", "2fa", "1080p", "a, b", "go (back)", "a.b", "x-y", "", "é café", "tab\tname"] {
+            XCTAssertFalse(SwiftNames.isPlainIdentifier(raw), raw)
+            XCTAssertEqual(SwiftNames.escaped(raw), "`\(raw)`", raw)
+            XCTAssertEqual(SwiftNames.label(raw), "`\(raw)`", raw)
+        }
+        XCTAssertEqual(SwiftNames.escaped("class"), "`class`")
+        XCTAssertEqual(SwiftNames.label("in"), "in")
+        XCTAssertEqual(SwiftNames.escaped(SwiftNames.isPropertyName(for: "did tap")), "`isDid tap`")
+        XCTAssertEqual(SwiftNames.escaped(SwiftNames.isPropertyName(for: "2fa")), "is2fa")
+        XCTAssertEqual(LiftNaming.joinedName(["App", "Action"]), "AppAction")
+        XCTAssertEqual(LiftNaming.joinedName(["App Action"]), "AppAction")
+        XCTAssertEqual(LiftNaming.joinedName(["sign in", "Event"]), "SignInEvent")
+        XCTAssertEqual(LiftNaming.joinedName(["2nd Screen", "Action"]), "_2ndScreenAction")
+        XCTAssertEqual(LiftNaming.joinedName(["Feature", "go (back).now"]), "FeatureGoBackNow")
+        XCTAssertEqual(SwiftNames.extensionName(["Sign In", "Action"]), "`Sign In`.Action")
+        func split(_ text: String) -> [String]? { TypeNameResolver.split(text)?.components }
+        XCTAssertEqual(split("`My Feature`.Action"), ["My Feature", "Action"])
+        XCTAssertEqual(split("`a.b`.C"), ["a.b", "C"])
+        XCTAssertEqual(split("`Sign In`<`2fa`>"), ["Sign In"])
+        XCTAssertNil(split("My Feature.Action"))
+    }
+
     func testExtensionNamesAndLiftPatterns() {
         let movie = EnumCaseDeclaration(name: "movie", location: SourceLocation(file: "F.swift", line: 1, column: 1),
                                         associatedValues: [AssociatedValue(label: nil, typeText: "MovieAction")])

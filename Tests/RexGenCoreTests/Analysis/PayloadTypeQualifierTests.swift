@@ -141,6 +141,30 @@ final class PayloadTypeQualifierTests: XCTestCase {
         XCTAssertEqual(qualified("Movies.Crate.Action", in: source), ["content(Item)", "element(Movies.Crate<Item>.Element)"])
     }
 
+    /// Every qualification starts with the enum's outermost type; a member type or generic parameter of the
+    /// enum with that name is what the name means in the enum's extension, so no qualification is sure there.
+    func testAQualificationTheEnumsOwnMemberHides() {
+        let source = """
+            enum Case {
+                struct `Any` { enum Event { case v } }
+                enum State {
+                    case ok(`Any`.Event)
+                    enum Case { case x }
+                }
+                enum Other<Case> { case ok(`Any`.Event) }
+                enum Plain { case ok(`Any`.Event) }
+            }
+            """
+        let files = [SwiftReader.parse(source: source, path: "F.swift")]
+        let qualifier = PayloadTypeQualifier(model: SourceModel(files: files))
+        let shadowed = Dictionary(uniqueKeysWithValues: files[0].enums.map {
+            ($0.qualifiedName, qualifier.qualificationIsShadowed(in: $0))
+        })
+        XCTAssertEqual(shadowed, ["Case": false, "Case.Any.Event": false, "Case.State": true, "Case.State.Case": false,
+                                  "Case.Other": true, "Case.Plain": false])
+        XCTAssertEqual(qualified("Case.Plain", in: source), ["ok(Case.`Any`.Event)"])
+    }
+
     func testAGenericParameterShadowsAMemberTypeOfTheSameType() {
         let source = """
         struct Shelf<Item> {

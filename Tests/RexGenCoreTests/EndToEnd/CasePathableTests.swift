@@ -15,7 +15,7 @@ final class CasePathableTests: XCTestCase {
         let run = try buildAndRunCheck()
         XCTAssertEqual(run.exitCode, 0, run.summary)
         let summary = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        XCTAssertEqual(summary, "case paths driver: 32 checks, 0 failures", run.summary)
+        XCTAssertEqual(summary, "case paths driver: 34 checks, 0 failures", run.summary)
     }
 
     /// The same under the main actor as default isolation (Xcode 26's default for app targets), where every
@@ -23,7 +23,7 @@ final class CasePathableTests: XCTestCase {
     func testConformancesCompileUnderMainActorDefaultIsolation() throws {
         let run = try buildAndRunCheck(defaultIsolationMainActor: true)
         XCTAssertEqual(run.exitCode, 0, run.summary)
-        XCTAssertEqual(run.stdout.split(separator: "\n").last.map(String.init), "case paths driver: 32 checks, 0 failures",
+        XCTAssertEqual(run.stdout.split(separator: "\n").last.map(String.init), "case paths driver: 34 checks, 0 failures",
                        run.summary)
     }
 
@@ -149,6 +149,49 @@ final class CasePathableTests: XCTestCase {
                                        ("RootAliasNamedAction", "has a case '_AllCasePathsRoot' at"),
                                        ("CasesNamedAction", "has a case 'Cases' at")],
                     conforming: ["ExclusiveAction", "KeywordNamedAction", "ImpossibleAction"])
+    }
+
+    /// The conformance gives the enum member types `AllCasePaths`, `_AllCasePathsRoot` and `Cases`, and its alias
+    /// says `Self`: where the sources declare a type of one of those names around the enum or at the top level,
+    /// the enum's own code (here a nested enum's payload) would mean the conformance's, so it is left out, with a
+    /// note. The adversarial names tests compile such programs; this one pins the rule.
+    func testTypesNamedLikeTheConformancesMembersAroundTheEnumLeaveItOut() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(["Sources/Shadows.swift": """
+            struct AllCasePaths {}
+            enum RootAction {
+                case list(ListAction)
+                enum ListAction { case keep(AllCasePaths) }
+            }
+            struct Feature {
+                struct Cases {}
+                enum Action { case reset }
+            }
+            enum Plain { case reset }
+            """], under: work)
+        let result = try TestSupport.rexgen(["--case-paths", "--lift", "none", "--all-enums", "Sources"], in: work)
+        assertNotes(result, skipping: [("RootAction", "is in sources that declare a top-level type AllCasePaths"),
+                                       ("RootAction.ListAction", "is in sources that declare a top-level type AllCasePaths"),
+                                       ("Feature.Action", "is inside 'Feature', which declares a type Cases"),
+                                       ("Plain", "is in sources that declare a top-level type AllCasePaths")],
+                    conforming: [])
+        try TestSupport.write(["Sources/Shadows.swift": "enum `Self` {}\nenum Plain { case reset }\n"], under: work)
+        assertNotes(try TestSupport.rexgen(["--case-paths", "--lift", "none", "--all-enums", "Sources"], in: work),
+                    skipping: [("Plain", "is in sources that declare a top-level type Self")], conforming: [])
+    }
+
+    /// A payload of the standard library's `Never` has no case path; one of the sources' own type `Never` has.
+    func testANeverOfTheSourcesKeepsItsCasePath() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(["Sources/Never.swift": "enum Outcome { case fail(Never), other }\n"], under: work)
+        let standard = try TestSupport.rexgen(["--case-paths", "--lift", "none", "--all-enums", "Sources/Never.swift"], in: work)
+        XCTAssertFalse(standard.stdout.contains("var fail: CasePathsCore.AnyCasePath"), standard.stdout)
+        try TestSupport.write(["Sources/Own.swift": "struct Never {}\n"], under: work)
+        let own = try TestSupport.rexgen(["--case-paths", "--lift", "none", "--all-enums", "Sources"], in: work)
+        XCTAssertTrue(own.stdout.contains("var fail: CasePathsCore.AnyCasePath<_AllCasePathsRoot, Never>"), own.stdout)
+        try TestSupport.write(["Sources/Never.swift": "enum Outcome { case fail(Swift.Never), other }\n"], under: work)
+        let qualified = try TestSupport.rexgen(["--case-paths", "--lift", "none", "--all-enums", "Sources"], in: work)
+        XCTAssertFalse(qualified.stdout.contains("var fail: CasePathsCore.AnyCasePath"), qualified.stdout)
     }
 
     /// An enum marked `@MainActor` gets no conformance, with a note (Isolated.swift); the driver's build shows

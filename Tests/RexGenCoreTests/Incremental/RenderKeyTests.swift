@@ -24,7 +24,7 @@ final class RenderKeyTests: XCTestCase {
                        ["declaration", "access", "cases", "generatesCasePaths"])
         XCTAssertEqual(Mirror(reflecting: planned.cases[0]).children.map(\.label),
                        ["declaration", "generatesValueProperty", "generatesIsProperty", "payloadTypes",
-                        "payloadTypesAreNameable"])
+                        "payloadTypesAreNameable", "payloadIsNever"])
         let key = RenderedSections.key(for: planned)
         let edits: [(String, (inout PlannedEnum) -> Void)] = [
             ("access", { $0.access = .public }),
@@ -33,6 +33,7 @@ final class RenderKeyTests: XCTestCase {
             ("generatesIsProperty", { $0.cases[0].generatesIsProperty = false }),
             ("payloadTypes", { $0.cases[0].payloadTypes = ["Swift.Int"] }),
             ("payloadTypesAreNameable", { $0.cases[0].payloadTypesAreNameable = false }),
+            ("payloadIsNever", { $0.cases[0].payloadIsNever = true }),
             ("the case's declaration", { $0.cases[0].declaration.attributes = ["@available(*, deprecated)"] }),
             ("the enum's declaration", { $0.declaration.attributes = ["@_spi(Internal)"] }),
         ]

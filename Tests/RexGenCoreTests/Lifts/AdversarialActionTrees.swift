@@ -114,6 +114,12 @@ struct AdversarialNamePools {
         "none",
     ]
 
+    /// Swift 6.2's raw identifiers (SE-0451): names only backticks make names, with spaces, a leading digit or
+    /// punctuation. RexGen backticks them wherever it writes them and makes plain names of them where it
+    /// derives a name (`` `Sign In` `` root → `SignInConvertible`).
+    static let rawIdentifierTypeNames = ["Sign In", "2nd Screen"]
+    static let rawIdentifierCaseNames = ["did tap", "2fa", "go (back)", "a, b"]
+
     static let ordinaryTypeNames = [
         "AppAction", "MovieAction", "ListAction", "DetailAction", "TabAction", "Counter", "Catalog", "Movies",
         "Picker", "Settings", "Profile", "Login", "Search", "Player", "Cart", "Checkout", "Feed", "Inbox",
@@ -127,9 +133,10 @@ struct AdversarialNamePools {
     /// Every adversarial name at once, with some ordinary ones so trees still look like apps.
     static let adversarial = AdversarialNamePools(
         typeNames: genericParameterNames + frameworkTypeNames + stdlibTypeNames + keywordTypeNames
-            + ["AppAction", "Counter", "Movies", "Picker"],
+            + rawIdentifierTypeNames + ["AppAction", "Counter", "Movies", "Picker"],
         nestedActionNames: ["Event", "Action", "State", "Root", "Value", "ActionType"],
-        caseNames: keywordCaseNames + localCaseNames + ["increment", "load", "movie", "child", "picker", "tick"],
+        caseNames: keywordCaseNames + localCaseNames + rawIdentifierCaseNames
+            + ["increment", "load", "movie", "child", "picker", "tick"],
         shadowTypes: frameworkTypeNames + stdlibTypeNames + genericParameterNames,
         shadowCount: 4...14)
 
@@ -151,14 +158,19 @@ enum AdversarialSpelling {
     static let unusableCaseNames: Set<String> = ["self", "Self", "Type", "Protocol", "_"]
 
     /// As written in the app's sources: backticks only where Swift needs them.
-    static func source(_ name: String) -> String { keywords.contains(name) ? "`\(name)`" : name }
+    static func source(_ name: String) -> String { keywords.contains(name) || isRaw(name) ? "`\(name)`" : name }
+
+    /// A raw identifier: a name only between backticks.
+    static func isRaw(_ name: String) -> Bool {
+        !(name.first.map { $0.isLetter || $0 == "_" } ?? false) || !name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
 
     /// As written in the usage files: always backticked, which is legal for any identifier.
     static func usage(_ name: String) -> String { "`\(name)`" }
 
     /// An argument label at a call: only `inout`, `var` and `let` need backticks there, and backticks
     /// elsewhere draw a warning.
-    static func label(_ name: String) -> String { ["inout", "var", "let"].contains(name) ? "`\(name)`" : name }
+    static func label(_ name: String) -> String { ["inout", "var", "let"].contains(name) || isRaw(name) ? "`\(name)`" : name }
 
     static func lowerFirst(_ text: String) -> String {
         guard let first = text.first else { return text }
@@ -381,8 +393,15 @@ struct AdversarialProgram {
 
     // MARK: Names RexGen derives
 
-    /// `Root.Event` → `RootEvent` (RexGen joins the qualified name's components).
-    static func joinedName(_ root: AdversarialType) -> String { root.path.map(\.name).joined() }
+    /// `Root.Event` → `RootEvent` (RexGen joins the qualified name's components); a raw identifier's words
+    /// are capitalised first (`` `Sign In`.Event `` → `SignInEvent`), and a leading digit gets an underscore.
+    static func joinedName(_ root: AdversarialType) -> String {
+        let joined = root.path.map { type in
+            guard AdversarialSpelling.isRaw(type.name) else { return type.name }
+            return type.name.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map { AdversarialSpelling.upperFirst(String($0)) }.joined()
+        }.joined()
+        return joined.first?.isNumber == true ? "_" + joined : joined
+    }
 
     static func camel(_ root: AdversarialType) -> String { AdversarialSpelling.lowerFirst(joinedName(root)) }
 
@@ -646,7 +665,7 @@ enum AdversarialUsage {
     static func localState(_ userState: String?) -> String { userState ?? "AdvLocal" }
 
     /// Conversions and enum properties of every node: no framework.
-    static func core(_ trees: [Tree]) -> String {
+    static func core(_ trees: [Tree], generated: GeneratedMembers? = nil) -> String {
         var text = "// The generated conversions and enum properties, used with the types they must mean.\n"
         var counter = 0
         for tree in trees {
@@ -656,7 +675,9 @@ enum AdversarialUsage {
                 text += "    let _: \(tree.root) = node.\(u(tree.camel))\n"
                 text += "    let _: \(node.type)? = \(node.type)(\(AdversarialSpelling.label(tree.camel)): root)\n"
                 for enumCase in node.cases where enumCase.hasMembers {
-                    text += "    let _: \(enumCase.payload)? = node.\(u(enumCase.name))\n"
+                    if generated?.valueProperties.contains(plainName(node.type) + "." + enumCase.name) ?? true {
+                        text += "    let _: \(enumCase.payload)? = node.\(u(enumCase.name))\n"
+                    }
                     text += "    let _: Swift.Bool = node.\(u("is" + AdversarialSpelling.upperFirst(enumCase.name)))\n"
                 }
                 text += "}\n"
@@ -665,15 +686,43 @@ enum AdversarialUsage {
         return text
     }
 
-    /// The enums the generated files conform to `CasePathable`, spelled as `casePaths` compares them: RexGen
-    /// leaves some out with a note (a case named `allCasePaths`, a payload type named like a name
-    /// `AllCasePaths` shadows), and their case paths are then not used.
-    static func casePathableEnums(inGenerated texts: [String]) -> Set<String> {
-        let prefix = "extension ", suffix = ": CasePathsCore.CasePathable"
-        return Set(texts.flatMap { $0.split(separator: "\n") }.compactMap { line in
-            guard line.hasPrefix(prefix), let end = line.range(of: suffix) else { return nil }
-            return plainName(String(line[line.index(line.startIndex, offsetBy: prefix.count)..<end.lowerBound]))
-        })
+    /// What the generated files declare, named as `core` and `casePaths` compare it (`AppAction.State`,
+    /// `AppAction.State.load`: no module, no backticks). RexGen leaves some members out with a warning or a
+    /// note (the conformance of an enum with a case named `allCasePaths`, the value property and case path of
+    /// a payload whose type it cannot write), and those are then not used.
+    struct GeneratedMembers {
+        var casePathable: Set<String> = []
+        var valueProperties: Set<String> = []
+        var casePaths: Set<String> = []
+
+        init(texts: [String]) {
+            var extended = ""
+            for line in texts.flatMap({ $0.split(separator: "\n") }) {
+                if line.hasPrefix("extension ") {
+                    let type = line.dropFirst("extension ".count)
+                    if let conformance = type.range(of: ": CasePathsCore.CasePathable") {
+                        casePathable.insert(plainName(String(type[..<conformance.lowerBound])))
+                    }
+                    extended = type.hasSuffix(" {") && !type.contains(": ") ? plainName(String(type.dropLast(2))) : ""
+                } else if !extended.isEmpty, let name = Self.propertyName(line, indent: 4) {
+                    valueProperties.insert(extended + "." + name)
+                } else if !extended.isEmpty, let name = Self.propertyName(line, indent: 8),
+                          line.contains(": CasePathsCore.AnyCasePath<") {
+                    casePaths.insert(extended + "." + name)
+                }
+            }
+        }
+
+        /// `did tap` for `    public var \`did tap\`: Int? {` at that indent.
+        private static func propertyName(_ line: Substring, indent: Int) -> String? {
+            guard line.prefix(indent).allSatisfy({ $0 == " " }), line.dropFirst(indent).first != " ",
+                  let found = line.range(of: " var ") else { return nil }
+            let rest = line[found.upperBound...]
+            if rest.hasPrefix("`") {
+                return rest.dropFirst().firstIndex(of: "`").map { String(rest[rest.index(after: rest.startIndex)..<$0]) }
+            }
+            return rest.firstIndex(of: ":").map { String(rest[..<$0]) }
+        }
     }
 
     /// `AdversarialApp.\`AppAction\`.\`State\`` → `AppAction.State`.
@@ -683,25 +732,32 @@ enum AdversarialUsage {
     }
 
     /// swift-case-paths 1.x: `AllCasePaths`, `[case:]`, `is`, iteration, and a case key path down the tree.
-    static func casePaths(_ trees: [Tree], casePathable: Set<String>? = nil) -> String {
+    static func casePaths(_ trees: [Tree], generated: GeneratedMembers? = nil) -> String {
         var text = "import CasePathsCore\n\n"
         var counter = 0
         for tree in trees {
-            let conforms = { (type: String) in casePathable?.contains(plainName(type)) ?? true }
+            let conforms = { (type: String) in generated?.casePathable.contains(plainName(type)) ?? true }
+            let hasCasePath = { (type: String, name: String) in
+                generated?.casePaths.contains(plainName(type) + "." + name) ?? true
+            }
             let wholeTreeConforms = tree.nodes.allSatisfy { conforms($0.type) }
             for node in tree.nodes where conforms(node.type) {
                 counter += 1
                 text += "func advCasePaths\(counter)(_ node: \(node.type)) {\n"
                 text += "    let _: CasePathsCore.PartialCaseKeyPath<\(node.type)> = \(node.type).allCasePaths[node]\n"
                 text += "    for _ in \(node.type).allCasePaths {}\n"
-                for (index, enumCase) in node.cases.enumerated() where enumCase.hasMembers {
+                for (index, enumCase) in node.cases.enumerated() where enumCase.hasMembers && hasCasePath(node.type, enumCase.name) {
                     text += "    let _: CasePathsCore.AnyCasePath<\(node.type), \(enumCase.payload)> = \(node.type).allCasePaths.\(u(enumCase.name))\n"
                     guard enumCase.hasCaseKeyPath else { continue }
                     text += "    let path\(index): CasePathsCore.CaseKeyPath<\(node.type), \(enumCase.payload)> = \\.\(u(enumCase.name))\n"
                     text += "    let _: \(enumCase.payload)? = node[case: path\(index)]\n"
                     text += "    let _: Swift.Bool = node.is(path\(index))\n"
                 }
-                let reachable = node.casePath.allSatisfy { Case(name: $0, payload: "").hasCaseKeyPath }
+                let reachable = node.casePath.indices.allSatisfy { depth in
+                    let parent = tree.nodes.first { $0.casePath == Array(node.casePath.prefix(depth)) }
+                    return Case(name: node.casePath[depth], payload: "").hasCaseKeyPath
+                        && parent.map { hasCasePath($0.type, node.casePath[depth]) } ?? false
+                }
                 if !node.casePath.isEmpty, reachable, wholeTreeConforms {
                     text += "    let _: CasePathsCore.CaseKeyPath<\(tree.root), \(node.type)> = \\.\(node.casePath.map(u).joined(separator: "."))\n"
                 }
@@ -885,12 +941,12 @@ enum AdversarialUsage {
     }
 
     /// The usage files of `group`, by file name.
-    static func files(for group: Group, trees: [Tree], userState: String?, casePathable: Set<String>? = nil) -> [String: String] {
+    static func files(for group: Group, trees: [Tree], userState: String?, generated: GeneratedMembers? = nil) -> [String: String] {
         var files = ["UsageTypes.swift": sharedTypes(userState: userState)]
         switch group {
         case .swiftRexAndCasePaths:
-            files["UsageCore.swift"] = core(trees)
-            files["UsageCasePaths.swift"] = casePaths(trees, casePathable: casePathable)
+            files["UsageCore.swift"] = core(trees, generated: generated)
+            files["UsageCasePaths.swift"] = casePaths(trees, generated: generated)
             files["UsageSwiftRex.swift"] = swiftRex(trees, userState: userState)
         case .combineFeedbackRelease:
             files["UsageCombineFeedback.swift"] = combineFeedbackRelease(trees, userState: userState)

@@ -34,6 +34,19 @@ final class AdversarialNamesTests: XCTestCase {
         try assertCompile(inputs, title: "adversarial names")
     }
 
+    /// Programs these tests once drew whose generated code did not compile, each fixed since: a root nested in
+    /// `` `Self` `` (its protocol said `` `Self`.Element ``), a top-level type `` `Self` `` (the case paths'
+    /// alias meant it), the sources' own `Never` (top level and nested: its case paths were left out), roots
+    /// named `Self` and `Case` (`var self`, `var case`), a top-level `AllCasePaths` carried by a nested enum
+    /// (the conformance's member replaced it), and a qualification whose first name the enum's own member
+    /// hides (`Case.Any.Event` inside `Case.State`, which declares `Case`). The seeds mean these programs only
+    /// with today's name pools: when the pools change, replace them with the programs' sources.
+    func testProgramsThatOnceBrokeTheBuildCompile() throws {
+        let seeds: [UInt64] = [0x24e8_46da_ad74_9197, 0xaaf7_a2cb_f467_75a9, 0xae79_b41f_cf4a_fbc7, 0xc0f1_ccb8_d42e_d5f4,
+                               0xe06a_6b5a_7831_021e, 0x7402_583b_a753_6042, 0x31b1_3c0e_41f2_7d5c, 0x9e6e_0499_d842_917b]
+        try assertCompile(Self.inputs(seeds: seeds, pools: .adversarial), title: "programs that once broke the build")
+    }
+
     /// The control: the same harness, shapes and usage files with ordinary names only must pass on the current
     /// generator, so what fails above is the names, not the harness.
     func testOrdinaryNamesCompile() throws {
@@ -95,7 +108,11 @@ final class AdversarialNamesTests: XCTestCase {
             let count = environment["REXGEN_PROPERTY_TREES"].flatMap { Int($0) }.map { max(1, $0 / share) } ?? defaultCount
             seeds = (0..<count).map { AdversarialRNG.programSeed(base: base, index: seedOffset + $0) }
         }
-        return seeds.map { seed in
+        return inputs(seeds: seeds, pools: pools)
+    }
+
+    static func inputs(seeds: [UInt64], pools: AdversarialNamePools) -> [Input] {
+        seeds.map { seed in
             var program = AdversarialProgram.wellFormed(seed: seed, pools: pools)
             let rendered = program.render()
             return Input(label: "seed 0x" + String(seed, radix: 16), files: rendered.files, trees: rendered.trees,
@@ -337,6 +354,7 @@ final class AdversarialNamesTests: XCTestCase {
             return prepared
         }
         let common = ["App", "--case-paths", "--no-cache"]
+        var warnings = ""
         for (output, arguments) in [
             (release, ["--lift", "swiftrex", "--lift", "combinefeedback", "--lift", "reactivefeedback"]),
             (master, ["--lift", "combinefeedback", "--combine-feedback-api", "master"]),
@@ -347,14 +365,24 @@ final class AdversarialNamesTests: XCTestCase {
                 prepared.problem = "rexgen failed:\n\(result.summary)"
                 return prepared
             }
+            warnings += result.stderr
         }
         let liftFile = (try? LiftTestSupport.read(release.appendingPathComponent(LiftTestSupport.liftFileName))) ?? ""
         let trees = input.trees.map { $0.naming(from: liftFile) }
-        let casePathable = AdversarialUsage.casePathableEnums(inGenerated: try LiftTestSupport.swiftFiles(in: release)
+        let generated = AdversarialUsage.GeneratedMembers(texts: try LiftTestSupport.swiftFiles(in: release)
             .map { try LiftTestSupport.read($0) })
+        // A value property RexGen leaves out must be left out with a warning, never silently.
+        for node in trees.flatMap(\.nodes) {
+            for enumCase in node.cases where enumCase.hasMembers
+                && !generated.valueProperties.contains(AdversarialUsage.plainName(node.type) + "." + enumCase.name)
+                && !warnings.contains("warning: property '\(enumCase.name)' is not generated for case '\(enumCase.name)") {
+                prepared.problem = "no value property for \(node.type).\(enumCase.name), and no warning says why:\n\(warnings)"
+                return prepared
+            }
+        }
         for group in AdversarialUsage.Group.allCases {
             let usage = work.appendingPathComponent("Usage/\(group.rawValue)")
-            var files = AdversarialUsage.files(for: group, trees: trees, userState: input.userState, casePathable: casePathable)
+            var files = AdversarialUsage.files(for: group, trees: trees, userState: input.userState, generated: generated)
             if !modules.hasCasePathsCore { files["UsageCasePaths.swift"] = nil }
             files.merge(input.extraUsage[group] ?? [:]) { $1 }
             try TestSupport.write(files, under: usage)

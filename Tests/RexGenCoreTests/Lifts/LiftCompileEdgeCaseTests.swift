@@ -101,6 +101,38 @@ final class LiftCompileEdgeCaseTests: XCTestCase {
             """)
     }
 
+    /// Names RexGen derives from a root's must be plain names: a raw identifier's words are capitalised and
+    /// joined (`` `Sign In`.Action `` → `SignInActionConvertible`), a root whose lowered name is a keyword gets
+    /// `caseRoot`, and a root nested in `` `Self` `` is named by its alias in the protocol, where `Self` is the
+    /// conforming type. Cases and payloads with raw identifiers are backticked wherever they are written.
+    func testRootsWithRawIdentifiersAndKeywordNames() throws {
+        let output = try assertLiftsCompile("""
+            public enum `Sign In` {
+                public enum Action {
+                    case `did tap`(`2nd Screen`.Action)
+                    case `a, b`(`label one`: Int)
+                }
+            }
+            public enum `2nd Screen` {
+                public enum Action { case `go (back)`(code: Int) }
+            }
+            // rexgen: action
+            public enum Case {
+                case tab(`2nd Screen`.Action)
+            }
+            public enum `Self` {
+                public enum Event { case screen(`2nd Screen`.Action) }
+            }
+            """)
+        for expected in ["protocol SignInActionConvertible {", "init?(signInAction: `Sign In`.Action)",
+                         "protocol CaseConvertible {", "init?(caseRoot: Case)", "liftToCase(",
+                         "protocol SelfEventConvertible {", "init?(selfEvent: _SelfEventConvertibleRoot)",
+                         "extension `2nd Screen`.Action: SignInActionConvertible {",
+                         "guard case let .`did tap`(value) = signInAction else { return nil }"] {
+            XCTAssertTrue(output.contains(expected), "\(expected)\n\(output)")
+        }
+    }
+
     /// Control for the tests above: the shapes they vary compile when nothing is special, and the
     /// harness reports a broken file as broken (so their failures mean what they say).
     func testHarnessAcceptsPlainTreeAndRejectsBrokenCode() throws {

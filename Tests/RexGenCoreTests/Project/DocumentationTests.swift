@@ -108,7 +108,7 @@ final class DocumentationTests: XCTestCase {
 
     // MARK: - Sizes
 
-    /// "about 14,000 lines": what a clean build compiles for the plugin's tool, within 10% of the code today.
+    /// "about 15,000 lines": what a clean build compiles for the plugin's tool, within 10% of the code today.
     func testStatedSizeOfTheToolIsTodays() throws {
         var lines = 0
         for target in ["RexGenCore", "RexGenBuildTool"] {

@@ -79,9 +79,9 @@ public enum LiftRenderer {
             writer.line("\(access) protocol \(protocolName) {")
             writer.indented { writer in
                 writer.line("/// The action inside `\(camel)`, or nil when `\(camel)` is not on this action's path.")
-                writer.line("init?(\(camel): \(declaredType))")
+                writer.line("init?(\(camel): \(root.requirementTypeName))")
                 writer.line("/// This action wrapped into the root action.")
-                writer.line("var \(camel): \(declaredType) { get }")
+                writer.line("var \(camel): \(root.requirementTypeName) { get }")
             }
             writer.line("}")
             writer.line()

@@ -171,9 +171,9 @@ import {{ module }}
 {% endfor %}
 {{ root.accessLevel }} protocol {{ root.protocolName }} {
     /// The action inside `{{ root.camelName }}`, or nil when `{{ root.camelName }}` is not on this action's path.
-    init?({{ root.camelName }}: {{ root.typeName }})
+    init?({{ root.camelName }}: {{ root.requirementTypeName }})
     /// This action wrapped into the root action.
-    var {{ root.camelName }}: {{ root.typeName }} { get }
+    var {{ root.camelName }}: {{ root.requirementTypeName }} { get }
 }
 
 /// `{{ root.typeName }}` under a name that no generic parameter or member type shadows: the extensions below name it so.

@@ -72,6 +72,10 @@ expect(ScreenAction.tap(2).tap == 2 && ScreenAction.close.isClose, "an enum mark
 expect(OverloadedAction.done.isDone && IteratorNamedAction.makeIterator.isMakeIterator
         && CasesNamedAction.Cases(9).Cases == 9 && ProtocolNamedAction.other.isOther,
        "enums without case paths keep their properties")
+expect(`Sign In Action`.`did tap`(`button id`: 1)[case: \.`did tap`] == 1 && `Sign In Action`.`2fa`(code: "c").`2fa` == "c"
+        && `Sign In Action`.`a, b`.`isA, b`, "raw identifiers")
+expect(`My Feature`.Action.`go (back)`(.`a, b`)[case: \.`go (back)`.`a, b`] != nil
+        && Array(`My Feature`.Action.allCasePaths).count == 2, "a case key path through raw identifiers")
 
 print("case paths driver: \(checks) checks, \(failures) failures")
 exit(failures == 0 ? 0 : 1)

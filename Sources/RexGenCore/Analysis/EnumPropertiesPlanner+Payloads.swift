@@ -1,0 +1,81 @@
+/// Payloads whose type generated code cannot be sure to write so that it means the same type: their cases
+/// get no value property (with a warning) and no case path.
+extension EnumPropertiesPlanner {
+    /// See `PayloadTypeQualifier.qualificationIsShadowed`: a payload written qualified in the extension, where
+    /// the qualification's first name means the enum's own member.
+    func skipPayloadsWhoseQualificationIsShadowed(_ cases: inout [PlannedCase], of declaration: EnumDeclaration,
+                                                  diagnostics: inout [Diagnostic]) {
+        guard qualifier.qualificationIsShadowed(in: declaration) else { return }
+        let first = declaration.qualifiedNameComponents[0]
+        for index in cases.indices where cases[index].payloadTypesAreNameable {
+            let written = (cases[index].declaration.associatedValues ?? []).map(\.typeText)
+            guard let changed = zip(written, cases[index].payloadTypes).first(where: { $0 != $1 })?.1 else { continue }
+            cases[index].payloadTypesAreNameable = false
+            guard cases[index].generatesValueProperty || casePaths else { continue }
+            cases[index].generatesValueProperty = false
+            diagnostics.append(.warning("property '\(cases[index].valuePropertyName)' is not generated for case "
+                + "'\(cases[index].declaration.displayName)': outside the enum its payload must be written '\(changed)', "
+                + "but there '\(first)' means the enum's own member '\(declaration.qualifiedName).\(first)'; rename one of them",
+                at: cases[index].declaration.location))
+        }
+    }
+
+    /// See `PayloadTypeQualifier.namesResolvedOutsideTheSources`: in an enum nested in an extension of a type
+    /// declared elsewhere, a payload name RexGen cannot place may be that type's member.
+    func skipPayloadsNamedOutsideTheSources(_ cases: inout [PlannedCase], of declaration: EnumDeclaration,
+                                            imports: [ImportDeclaration], diagnostics: inout [Diagnostic]) {
+        guard case .extension(let extendedType, _)? = declaration.enclosingScopes.first else { return }
+        let modules = Set(imports.compactMap(\.moduleName))
+        for index in cases.indices {
+            let values = cases[index].declaration.associatedValues ?? []
+            let unsure = values.flatMap {
+                qualifier.namesResolvedOutsideTheSources($0.typeText, in: declaration, importedModules: modules)
+            }
+            guard let name = unsure.first else { continue }
+            cases[index].payloadTypesAreNameable = false
+            guard cases[index].generatesValueProperty || casePaths else { continue }
+            cases[index].generatesValueProperty = false
+            diagnostics.append(.warning("property '\(cases[index].valuePropertyName)' is not generated for case "
+                + "'\(cases[index].declaration.displayName)': its payload names '\(name)', which Swift may find in "
+                + "'\(extendedType)', a type these sources do not declare; pass the sources that declare "
+                + "'\(extendedType)' with --reference, or qualify the name (such as 'ModuleName.\(name)')",
+                at: cases[index].declaration.location))
+        }
+    }
+
+    /// See `UncheckedSendableRequirement`: a payload that passes a generic parameter in scope to a generic type
+    /// that may require it to be `Sendable` compiles in the case but not in a property's type.
+    func skipPayloadsWithUncheckedSendableRequirements(_ cases: inout [PlannedCase], of declaration: EnumDeclaration,
+                                                      diagnostics: inout [Diagnostic]) {
+        // The enum, the types around it from the innermost out, then the top level: where Swift looks names up.
+        let components = declaration.qualifiedNameComponents
+        let scopes = (0...components.count).reversed().map { components.prefix($0).joined(separator: ".") }
+        var parameters = genericParametersInScope(of: declaration)
+        guard !parameters.isEmpty else { return }
+        parameters.subtract(GenericRequirements.sendableParameters(declaration.genericParameters,
+                                                                   whereClause: declaration.whereClause))
+        let declaredRequirement = { (name: String) -> Bool? in
+            for scope in scopes {
+                if let type = model.types[scope.isEmpty ? name : scope + "." + name] { return type.mayRequireSendableArguments }
+            }
+            // `Module.Box`: a first component that is no type is a module's name.
+            guard let dot = name.firstIndex(of: "."), model.types[String(name[..<dot])] == nil else { return nil }
+            return model.types[String(name[name.index(after: dot)...])]?.mayRequireSendableArguments
+        }
+        for index in cases.indices where cases[index].payloadTypesAreNameable {
+            let values = cases[index].declaration.associatedValues ?? []
+            guard let found = values.lazy.compactMap({
+                UncheckedSendableRequirement.first(in: $0.typeText, parameters: parameters,
+                                                   declaredRequirement: declaredRequirement)
+            }).first else { continue }
+            cases[index].payloadTypesAreNameable = false
+            guard cases[index].generatesValueProperty || casePaths else { continue }
+            cases[index].generatesValueProperty = false
+            diagnostics.append(.warning("property '\(cases[index].valuePropertyName)' is not generated for case "
+                + "'\(cases[index].declaration.displayName)': its payload passes generic parameter '\(found.parameter)' "
+                + "to \(found.genericTypes.map { "'\($0)'" }.joined(separator: ", ")), which may require it to be Sendable; "
+                + "Swift checks that in a property but not in an enum case, so the property might not compile (declare "
+                + "'\(found.parameter): Sendable' to have it generated)", at: cases[index].declaration.location))
+        }
+    }
+}
