@@ -30,20 +30,32 @@ package enum SwiftNames {
     /// backticks. Non-ASCII names are judged by Unicode's identifier properties, loosely: backticks around a
     /// plain name do no harm.
     static func isPlainIdentifier(_ name: String) -> Bool {
+        // Bytes through a pointer first, as in `upperFirstLetter`: three calls per case of every enum, in the
+        // debug build the build plugin runs, where iterating `unicodeScalars` is generic work per scalar.
+        var name = name
+        let ascii: Bool? = name.withUTF8 { utf8 in
+            guard let bytes = utf8.baseAddress, utf8.count > 0 else { return false }
+            var index = 0
+            while index < utf8.count {
+                let byte = bytes[index]
+                guard byte < 0x80 else { return nil }
+                let lowered = byte | 0x20
+                let isLetter = (lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
+                let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+                guard isLetter || (isDigit && index > 0) else { return false }
+                index += 1
+            }
+            return true
+        }
+        if let ascii { return ascii }
         var isFirst = true
         for scalar in name.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                let byte = UInt8(value)
-                let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
-                let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-                guard isLetter || (isDigit && !isFirst) else { return false }
-            } else if !(isFirst ? scalar.properties.isXIDStart : scalar.properties.isXIDContinue) {
-                return false
-            }
+            let isDigit = scalar.value >= 0x30 && scalar.value <= 0x39
+            guard isFirst ? scalar.properties.isXIDStart || scalar == "_" : scalar.properties.isXIDContinue || isDigit
+            else { return false }
             isFirst = false
         }
-        return !isFirst
+        return true
     }
 
     /// `started` → `isStarted`; `état` → `isÉtat`.
