@@ -17,11 +17,13 @@ package enum SwiftNames {
     static let memberTypeNamesNeedingBackticks: Set<String> = ["Type", "Protocol", "self", "Self", "init"]
 
     /// An argument or tuple label as generated code writes it: every keyword may be a label as it is
-    /// (`.search(in:)`; escaping them warns) but `inout`, which must be backticked.
+    /// (`.search(in:)`; escaping them warns) but `inout`, which must be backticked, as a raw identifier must.
     package static func label(_ name: String) -> String {
         name == "inout" || !isPlainIdentifier(name) ? "`\(name)`" : name
     }
 
+    /// A name as generated code writes it where a keyword must be backticked (a property, a case in a pattern,
+    /// a type): backticked when it is a keyword or a raw identifier.
     package static func escaped(_ name: String) -> String {
         reservedWords.contains(name) || !isPlainIdentifier(name) ? "`\(name)`" : name
     }
