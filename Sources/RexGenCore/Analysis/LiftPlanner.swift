@@ -94,6 +94,15 @@ struct LiftPlanner {
             case .conformance, nil:
                 break
             }
+            if let hidden = nodeArguments.lazy.flatMap({ TypeTextNames($0).starts.map(\.name) })
+                .first(where: { declaration.genericParameterNames.contains(String($0))
+                    || model.types[declaration.qualifiedName + "." + $0] != nil }) {
+                // In the conformance's `where` clause the child's own members and parameters come first.
+                diagnostics.append(.warning("'\(declaration.qualifiedName)' is used with generic arguments that name "
+                    + "'\(hidden)', which in its conformance's where clause means its own '\(hidden)'; no "
+                    + "\(protocolName) conformance is generated for it", at: declaration.location))
+                continue
+            }
             guard let requirements = whereRequirements(declaration, arguments: nodeArguments) else {
                 diagnostics.append(.note("'\(declaration.qualifiedName)' is generic and its payload gives no "
                     + "concrete arguments; no \(protocolName) conformance is generated for it",

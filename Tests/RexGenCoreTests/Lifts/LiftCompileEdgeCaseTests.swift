@@ -43,6 +43,31 @@ final class LiftCompileEdgeCaseTests: XCTestCase {
             """)
     }
 
+    /// The same, but the generic child declares a member named like the argument's first name: in the
+    /// conformance's `where` clause `Outer` would mean `PageAction.Outer`. No conformance, and a warning.
+    func testGenericArgumentWhoseNameTheChildsMemberHides() throws {
+        let result = try generateAndTypecheck("""
+            public enum RootAction {
+                case list(Outer.ListAction)
+            }
+            public enum Outer {
+                public struct Row {}
+                public enum ListAction {
+                    case page(PageAction<Row>)
+                }
+            }
+            public enum PageAction<Value> {
+                case loaded([Value])
+                public enum Outer { case none }
+            }
+            """)
+        XCTAssertEqual(result.typecheck.exitCode, 0, "the generated lifts do not compile:\n\(LiftTestSupport.excerpt(result.typecheck))")
+        XCTAssertFalse(result.lifts.contains("extension PageAction: RootActionConvertible"), result.lifts)
+        XCTAssertTrue(result.rexgen.stderrLines.contains {
+            $0.contains("warning: 'PageAction' is used with generic arguments that name 'Outer'")
+        }, result.rexgen.stderr)
+    }
+
     /// `App.Action` and `AppAction` both join to `AppAction`: two `AppActionConvertible` protocols do not
     /// compile. RexGen must not write both; whatever it drops, a warning must name the clash.
     func testTwoRootsWhoseNamesJoinToTheSameName() throws {
