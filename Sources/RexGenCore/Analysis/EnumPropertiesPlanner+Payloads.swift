@@ -1,6 +1,16 @@
 /// Payloads whose type generated code cannot be sure to write so that it means the same type: their cases
 /// get no value property (with a warning) and no case path.
 extension EnumPropertiesPlanner {
+    /// Leaves out what writes the case's payload type: its case path, and its value property with `warning`
+    /// (written in full at each call, so the docs' check finds its Troubleshooting entry).
+    private func leaveOutPayload(of plannedCase: inout PlannedCase, diagnostics: inout [Diagnostic],
+                                 warning: (PlannedCase) -> Diagnostic) {
+        plannedCase.payloadTypesAreNameable = false
+        guard plannedCase.generatesValueProperty || casePaths else { return }
+        plannedCase.generatesValueProperty = false
+        diagnostics.append(warning(plannedCase))
+    }
+
     /// See `PayloadTypeQualifier.qualificationIsShadowed`: a payload written qualified in the extension, where
     /// the qualification's first name means the enum's own member.
     func skipPayloadsWhoseQualificationIsShadowed(_ cases: inout [PlannedCase], of declaration: EnumDeclaration,
@@ -10,13 +20,12 @@ extension EnumPropertiesPlanner {
         for index in cases.indices where cases[index].payloadTypesAreNameable {
             let written = (cases[index].declaration.associatedValues ?? []).map(\.typeText)
             guard let changed = zip(written, cases[index].payloadTypes).first(where: { $0 != $1 })?.1 else { continue }
-            cases[index].payloadTypesAreNameable = false
-            guard cases[index].generatesValueProperty || casePaths else { continue }
-            cases[index].generatesValueProperty = false
-            diagnostics.append(.warning("property '\(cases[index].valuePropertyName)' is not generated for case "
-                + "'\(cases[index].declaration.displayName)': outside the enum its payload must be written '\(changed)', "
-                + "but there '\(first)' means the enum's own member '\(declaration.qualifiedName).\(first)'; rename one of them",
-                at: cases[index].declaration.location))
+            leaveOutPayload(of: &cases[index], diagnostics: &diagnostics) { plannedCase in
+                .warning("property '\(plannedCase.valuePropertyName)' is not generated for case "
+                    + "'\(plannedCase.declaration.displayName)': outside the enum its payload must be written '\(changed)', "
+                    + "but there '\(first)' means the enum's own member '\(declaration.qualifiedName).\(first)'; rename one "
+                    + "of them", at: plannedCase.declaration.location)
+            }
         }
     }
 
@@ -32,14 +41,13 @@ extension EnumPropertiesPlanner {
                 qualifier.namesResolvedOutsideTheSources($0.typeText, in: declaration, importedModules: modules)
             }
             guard let name = unsure.first else { continue }
-            cases[index].payloadTypesAreNameable = false
-            guard cases[index].generatesValueProperty || casePaths else { continue }
-            cases[index].generatesValueProperty = false
-            diagnostics.append(.warning("property '\(cases[index].valuePropertyName)' is not generated for case "
-                + "'\(cases[index].declaration.displayName)': its payload names '\(name)', which Swift may find in "
-                + "'\(extendedType)', a type these sources do not declare; pass the sources that declare "
-                + "'\(extendedType)' with --reference, or qualify the name (such as 'ModuleName.\(name)')",
-                at: cases[index].declaration.location))
+            leaveOutPayload(of: &cases[index], diagnostics: &diagnostics) { plannedCase in
+                .warning("property '\(plannedCase.valuePropertyName)' is not generated for case "
+                    + "'\(plannedCase.declaration.displayName)': its payload names '\(name)', which Swift may find in "
+                    + "'\(extendedType)', a type these sources do not declare; pass the sources that declare "
+                    + "'\(extendedType)' with --reference, or qualify the name (such as 'ModuleName.\(name)')",
+                    at: plannedCase.declaration.location)
+            }
         }
     }
 
@@ -68,14 +76,13 @@ extension EnumPropertiesPlanner {
                 UncheckedSendableRequirement.first(in: $0.typeText, parameters: parameters,
                                                    declaredRequirement: declaredRequirement)
             }).first else { continue }
-            cases[index].payloadTypesAreNameable = false
-            guard cases[index].generatesValueProperty || casePaths else { continue }
-            cases[index].generatesValueProperty = false
-            diagnostics.append(.warning("property '\(cases[index].valuePropertyName)' is not generated for case "
-                + "'\(cases[index].declaration.displayName)': its payload passes generic parameter '\(found.parameter)' "
-                + "to \(found.genericTypes.map { "'\($0)'" }.joined(separator: ", ")), which may require it to be Sendable; "
-                + "Swift checks that in a property but not in an enum case, so the property might not compile (declare "
-                + "'\(found.parameter): Sendable' to have it generated)", at: cases[index].declaration.location))
+            leaveOutPayload(of: &cases[index], diagnostics: &diagnostics) { plannedCase in
+                .warning("property '\(plannedCase.valuePropertyName)' is not generated for case "
+                    + "'\(plannedCase.declaration.displayName)': its payload passes generic parameter '\(found.parameter)' "
+                    + "to \(found.genericTypes.map { "'\($0)'" }.joined(separator: ", ")), which may require it to be "
+                    + "Sendable; Swift checks that in a property but not in an enum case, so the property might not compile "
+                    + "(declare '\(found.parameter): Sendable' to have it generated)", at: plannedCase.declaration.location)
+            }
         }
     }
 }

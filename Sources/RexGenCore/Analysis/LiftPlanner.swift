@@ -35,7 +35,7 @@ struct LiftPlanner {
                     + "with --root to choose)", at: rootNode.declaration.location))
                 continue
             }
-            let conformances = conformances(from: root, diagnostics: &diagnostics)
+            let conformances = conformances(from: root, protocolName: joinedName + "Convertible", diagnostics: &diagnostics)
             for conformance in conformances { involvedFiles.insert(conformance.declaration.location.file) }
             roots.append(RootPlan(declaration: rootNode.declaration, joinedName: joinedName,
                                   access: min(rootNode.effectiveAccess, .public), conformances: conformances))
@@ -52,7 +52,7 @@ struct LiftPlanner {
                         reactor: reactor)
     }
 
-    private func conformances(from root: Int, diagnostics: inout [Diagnostic]) -> [ConformancePlan] {
+    private func conformances(from root: Int, protocolName: String, diagnostics: inout [Diagnostic]) -> [ConformancePlan] {
         let walk = tree.links.walk(from: root)
         let edges = tree.edgesInParentOrder
         // Each reached node's generic arguments along its path, at file scope: most trees have none.
@@ -74,7 +74,6 @@ struct LiftPlanner {
         let rootNode = tree.nodes[root]
         let rootName = rootNode.declaration.qualifiedName
         let rootAvailability = rootNode.declaration.attributes.filter { $0.hasPrefix("@available") }
-        let protocolName = LiftNaming.joinedName(rootNode.declaration.qualifiedNameComponents) + "Convertible"
         for node in walk.order {
             let declaration = tree.nodes[node].declaration
             let nodeArguments = argumentsByNode[node] ?? []

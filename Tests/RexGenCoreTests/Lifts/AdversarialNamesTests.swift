@@ -371,7 +371,16 @@ final class AdversarialNamesTests: XCTestCase {
         let trees = input.trees.map { $0.naming(from: liftFile) }
         let generated = AdversarialUsage.GeneratedMembers(texts: try LiftTestSupport.swiftFiles(in: release)
             .map { try LiftTestSupport.read($0) })
-        // A value property RexGen leaves out must be left out with a warning, never silently.
+        // A value property RexGen leaves out must be left out with a warning, and a conformance with a note,
+        // never silently.
+        for node in trees.flatMap(\.nodes) where !generated.casePathable.contains(AdversarialUsage.plainName(node.type)) {
+            guard warnings.split(separator: "\n").contains(where: {
+                $0.contains("note: enum '\(AdversarialUsage.plainName(node.type))' ") && $0.hasSuffix("no CasePathable conformance is generated for it")
+            }) else {
+                prepared.problem = "no CasePathable conformance for \(node.type), and no note says why:\n\(warnings)"
+                return prepared
+            }
+        }
         for node in trees.flatMap(\.nodes) {
             for enumCase in node.cases where enumCase.hasMembers
                 && !generated.valueProperties.contains(AdversarialUsage.plainName(node.type) + "." + enumCase.name)
