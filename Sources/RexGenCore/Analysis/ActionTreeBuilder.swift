@@ -13,6 +13,8 @@ struct ActionTreeBuilder {
         let edges = Parallel.map(count: nodes.count, chunk: 32) { parent -> [ActionTree.Edge] in
             let declaration = selectedNodes[parent].declaration
             let cases = declaration.cases
+            let parameters = names.genericParameters(along: declaration.qualifiedNameComponents,
+                                                     own: declaration.genericParameterNames)
             var found: [ActionTree.Edge] = []
             var index = 0
             while index < cases.count {  // not `compactMap`: see `SourceFileCollector.collect`
@@ -20,7 +22,8 @@ struct ActionTreeBuilder {
                 index += 1
                 guard enumCase.canCarrySubAction,
                       let (child, arguments) = names.resolve(enumCase.associatedValues![0].typeText,
-                                                             from: declaration.qualifiedNameComponents)
+                                                             from: declaration.qualifiedNameComponents,
+                                                             parameters: parameters)
                 else { continue }
                 found.append(ActionTree.Edge(parent: parent, child: child, enumCase: enumCase, genericArguments: arguments))
             }
@@ -70,13 +73,16 @@ struct ActionTreeBuilder {
         var pending = nestedParents.isEmpty ? [] : candidates.indices.filter {
             isNode[$0] && nestedParents.contains(candidates[$0].declaration.qualifiedNameComponents[...])
         }
-        guard !pending.isEmpty else { return nodes(of: candidates, where: isNode) }
+        guard !pending.isEmpty else { return nodes(of: candidates, where: isNode, types: model.types) }
         let names = TypeNameResolver(nodes: candidates, model: model)
         while let parent = pending.popLast() {
             let declaration = candidates[parent].declaration
+            let parameters = names.genericParameters(along: declaration.qualifiedNameComponents,
+                                                     own: declaration.genericParameterNames)
             for enumCase in declaration.cases {
                 guard enumCase.canCarrySubAction,
-                      let (child, _) = names.resolve(enumCase.associatedValues![0].typeText, from: declaration.qualifiedNameComponents),
+                      let (child, _) = names.resolve(enumCase.associatedValues![0].typeText, from: declaration.qualifiedNameComponents,
+                                                     parameters: parameters),
                       !isNode[child],
                       Array(candidates[child].declaration.qualifiedNameComponents.dropLast())
                           == declaration.qualifiedNameComponents,
@@ -86,13 +92,24 @@ struct ActionTreeBuilder {
                 pending.append(child)
             }
         }
-        return nodes(of: candidates, where: isNode)
+        return nodes(of: candidates, where: isNode, types: model.types)
     }
 
-    private static func nodes(of candidates: [ActionTree.Node], where isNode: [Bool]) -> [ActionTree.Node] {
+    private static func nodes(of candidates: [ActionTree.Node], where isNode: [Bool], types: TypeIndex) -> [ActionTree.Node] {
         var nodes: [ActionTree.Node] = []
         nodes.reserveCapacity(candidates.count)
-        for index in candidates.indices where isNode[index] { nodes.append(candidates[index]) }
+        for index in candidates.indices where isNode[index] {
+            var node = candidates[index]
+            let components = node.declaration.qualifiedNameComponents
+            if components.count > 1 {
+                var scope = ""
+                for component in components.dropLast() {
+                    scope += scope.isEmpty ? component : "." + component
+                    if types[scope]?.genericParameterNames.isEmpty == false { node.genericScopes.append(scope) }
+                }
+            }
+            nodes.append(node)
+        }
         return nodes
     }
 

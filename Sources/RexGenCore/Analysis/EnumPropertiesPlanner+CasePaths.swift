@@ -73,6 +73,11 @@ extension EnumPropertiesPlanner {
             // Inside the enum, the conformance's member would replace that type for the enum's own code.
             reason = owner.isEmpty ? "is in sources that declare a top-level type \(name)"
                 : "is inside '\(owner)', which declares a type \(name)"
+        } else if let name = genericParametersInScope(of: declaration)
+            .filter({ Self.namesTheConformanceDeclares.contains($0) }).min() {
+            // A generic parameter is found before the conformance's own member of that name.
+            reason = "has or is inside a type with a generic parameter named \(name), which its AllCasePaths would "
+                + "collide with"
         } else if isPublicInsideATypeThatIsNot(declaration) {
             reason = "is public or @usableFromInline inside a type that is not public: Swift checks its conformances as "
                 + "public ones when that type is @usableFromInline, which RexGen does not read"
@@ -139,6 +144,9 @@ extension EnumPropertiesPlanner {
     /// payload means (breaking the user's own code); inside `AllCasePaths`, its protocols' associated types
     /// `Root`, `Element` and `Iterator` would replace a payload's type in the case paths' signatures.
     static let namesAllCasePathsShadows: Set<Substring> = ["AllCasePaths", "Root", "Element", "Iterator"]
+
+    /// The types the conformance declares in the enum (or swift-case-paths declares for it).
+    static let namesTheConformanceDeclares: Set<Substring> = ["AllCasePaths", "Cases", Substring(PlannedEnum.casePathsRootAlias)]
 
     /// A case path is a property of `AllCasePaths` named as its case, reached by key path and built by
     /// `Root.name`. `Type` and `Protocol` cannot be members a key path names; `makeIterator` is the one

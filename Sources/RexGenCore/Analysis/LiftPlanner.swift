@@ -27,6 +27,12 @@ struct LiftPlanner {
                     + "extensions are generated for it", at: rootNode.declaration.location))
                 continue
             }
+            if let scope = rootNode.genericScopes.last {
+                // Its name alone (`Page.Action`) is no type outside `Page<Value>`, and no path gives Value.
+                diagnostics.append(.note("root '\(rootNode.declaration.qualifiedName)' is inside generic type "
+                    + "'\(scope)', so no lift extensions are generated for it", at: rootNode.declaration.location))
+                continue
+            }
             let joinedName = LiftNaming.joinedName(rootNode.declaration.qualifiedNameComponents)
             if let earlier = roots.first(where: { $0.joinedName == joinedName }) {
                 diagnostics.append(.warning("root '\(rootNode.declaration.qualifiedName)' would be named "
@@ -65,10 +71,21 @@ struct LiftPlanner {
                                  parentArguments: argumentsByNode[edge.parent] ?? [])
             }
         }
+        // The arguments of the generic types a node is declared in, by type (`Page<Value>.InnerAction` reached
+        // through `Page<Int>`: Page's are [Int]): given by a parent that is that type or declared in it.
+        var scopeArgumentsByNode: [Int: [String: [String]]] = [:]
         // A parent comes before its children in `order`, but not always before a node's second way down.
         for node in walk.order where walk.firstEdge[node] >= 0 {
             let found = arguments(along: walk.firstEdge[node])
             if !found.isEmpty { argumentsByNode[node] = found }
+            let parent = edges[walk.firstEdge[node]].parent
+            for scope in tree.nodes[node].genericScopes {
+                if tree.nodes[parent].declaration.qualifiedName == scope {
+                    scopeArgumentsByNode[node, default: [:]][scope] = argumentsByNode[parent] ?? []
+                } else if let given = scopeArgumentsByNode[parent]?[scope] {
+                    scopeArgumentsByNode[node, default: [:]][scope] = given
+                }
+            }
         }
         var result: [ConformancePlan] = []
         let rootNode = tree.nodes[root]
@@ -93,21 +110,26 @@ struct LiftPlanner {
             case .conformance, nil:
                 break
             }
-            if let hidden = nodeArguments.lazy.flatMap({ TypeTextNames($0).starts.map(\.name) })
-                .first(where: { declaration.genericParameterNames.contains(String($0))
-                    || model.types[declaration.qualifiedName + "." + $0] != nil }) {
-                // In the conformance's `where` clause the child's own members and parameters come first.
+            guard let scopeRequirements = scopeRequirements(of: node, given: scopeArgumentsByNode[node] ?? [:],
+                                                            rootName: rootName, protocolName: protocolName,
+                                                            diagnostics: &diagnostics) else { continue }
+            let allArguments = nodeArguments + scopeArgumentsByNode[node, default: [:]].values.flatMap { $0 }
+            if let hidden = allArguments.lazy.flatMap({ TypeTextNames($0).starts.map(\.name) })
+                .first(where: { hidesName(String($0), inside: nil, declaration: declaration) }) {
+                // In the conformance's `where` clause the child's own members and parameters come first, then
+                // those of the types around it.
                 diagnostics.append(.warning("'\(declaration.qualifiedName)' is used with generic arguments that name "
                     + "'\(hidden)', which in its conformance's where clause means its own '\(hidden)'; no "
                     + "\(protocolName) conformance is generated for it", at: declaration.location))
                 continue
             }
-            guard let requirements = whereRequirements(declaration, arguments: nodeArguments) else {
+            guard let ownRequirements = whereRequirements(declaration, arguments: nodeArguments) else {
                 diagnostics.append(.note("'\(declaration.qualifiedName)' is generic and its payload gives no "
                     + "concrete arguments; no \(protocolName) conformance is generated for it",
                     at: declaration.location))
                 continue
             }
+            let requirements = scopeRequirements + ownRequirements
             // Each edge of the path is its child's first way down: its arguments are the child's.
             let path = walk.path(to: node).map { index in
                 var edge = edges[index]
@@ -137,6 +159,50 @@ struct LiftPlanner {
                                       protocolName: String) -> Diagnostic {
         .warning("'\(declaration.qualifiedName)' is reached through '\(ambiguous)', which is ambiguous from "
             + "'\(rootName)'; no \(protocolName) conformance is generated for it", at: declaration.location)
+    }
+
+    /// `Value == Int` for each parameter of the generic types `node` is declared in, or nil, with a warning,
+    /// when its path does not give their arguments or the enum hides a parameter's name.
+    private func scopeRequirements(of node: Int, given: [String: [String]], rootName: String, protocolName: String,
+                                   diagnostics: inout [Diagnostic]) -> [String]? {
+        let declaration = tree.nodes[node].declaration
+        var requirements: [String] = []
+        for scope in tree.nodes[node].genericScopes {
+            let parameters = model.types[scope]?.genericParameterNames ?? []
+            guard let arguments = given[scope], arguments.count == parameters.count,
+                  !parameters.contains(where: { $0.hasPrefix("each ") }) else {
+                diagnostics.append(.warning("'\(declaration.qualifiedName)' is inside generic type '\(scope)', "
+                    + "whose arguments its path from '\(rootName)' does not give; no \(protocolName) conformance "
+                    + "is generated for it", at: declaration.location))
+                return nil
+            }
+            if let hidden = parameters.first(where: { hidesName($0, inside: scope, declaration: declaration) }) {
+                diagnostics.append(.warning("'\(declaration.qualifiedName)' is inside generic type '\(scope)' "
+                    + "and declares or is inside a type that declares '\(hidden)', which in its conformance's "
+                    + "where clause would hide \(scope)'s parameter '\(hidden)'; no \(protocolName) conformance "
+                    + "is generated for it", at: declaration.location))
+                return nil
+            }
+            requirements += zip(parameters, arguments).map { "\($0) == \($1)" }
+        }
+        return requirements
+    }
+
+    /// Whether a name written in the where clause of `declaration`'s conformance means a generic parameter or
+    /// member type of the enum or of a type around it (looked up from the enum outward, up to but not
+    /// including `outermost`, or up to the top level when nil), rather than what it means at file scope.
+    private func hidesName(_ name: String, inside outermost: String?, declaration: EnumDeclaration) -> Bool {
+        if declaration.genericParameterNames.contains(name) { return true }
+        var components = declaration.qualifiedNameComponents
+        while !components.isEmpty {
+            let scope = components.joined(separator: ".")
+            if scope == outermost { return false }
+            if model.types[scope + "." + name] != nil { return true }
+            if components.count < declaration.qualifiedNameComponents.count,
+               model.types[scope]?.genericParameterNames.contains(name) == true { return true }
+            components.removeLast()
+        }
+        return false
     }
 
     /// Rewrites a payload's generic argument so it means the same at file scope: the parent's own generic

@@ -70,7 +70,9 @@ package struct PayloadTypeQualifier: Sendable {
                 replacement = value
             } else if let scope = enclosingScope(declaring: String(start.name), from: declaration,
                                                  outsideTheEnum: outsideTheEnum) {
-                replacement = scope + "." + typeText[start.range]
+                replacement = scope.written + "." + typeText[start.range]
+                    + ownArguments(of: scope.name + "." + start.name, writtenAs: typeText[start.range.upperBound...],
+                                   in: declaration, substituting: substitutions, outsideTheEnum: outsideTheEnum)
             } else {
                 continue
             }
@@ -125,10 +127,10 @@ package struct PayloadTypeQualifier: Sendable {
         }
     }
 
-    /// The qualified name of the enclosing type that declares `name` as Swift would find it from inside
-    /// `declaration`, or nil when the name means what it says at file scope too.
+    /// The enclosing type that declares `name` as Swift would find it from inside `declaration` (its qualified
+    /// name, and as generated code writes it), or nil when the name means what it says at file scope too.
     private func enclosingScope(declaring name: String, from declaration: EnumDeclaration,
-                                outsideTheEnum: Bool) -> String? {
+                                outsideTheEnum: Bool) -> (name: String, written: String)? {
         guard nestedSimpleNames.contains(Substring(name)) else { return nil }
         let components = declaration.qualifiedNameComponents
         if declaration.genericParameterNames.contains(name) { return nil }
@@ -145,11 +147,11 @@ package struct PayloadTypeQualifier: Sendable {
             // A generic parameter shadows a member type of the same name declared in the same type.
             if types[scopeName]?.genericParameterNames.contains(name) == true { return nil }
             if declaredNames.contains(scopeName + "." + name) {
-                return scope.enumerated().map { index, component in
+                return (scopeName, scope.enumerated().map { index, component in
                     let written = index > 0 && SwiftNames.memberTypeNamesNeedingBackticks.contains(component)
                         ? "`\(component)`" : SwiftNames.escaped(component)
                     return outsideTheEnum ? written : written + genericArguments(of: components.prefix(index + 1))
-                }.joined(separator: ".")
+                }.joined(separator: "."))
             }
             depth -= 1
         }
@@ -158,6 +160,23 @@ package struct PayloadTypeQualifier: Sendable {
 }
 
 extension PayloadTypeQualifier {
+    /// `<T>` after `Settings.Intent` when the payload names the enum itself or a type around it bare
+    /// (`Intent.Movies` inside `Intent<T>`, where the bare name means `Intent<T>`): qualified, the name alone is
+    /// no type. Outside the enum its own parameters are written as substituted; a type around it is left as
+    /// written there (no argument is known for it).
+    fileprivate func ownArguments(of qualifiedName: String, writtenAs rest: Substring, in declaration: EnumDeclaration,
+                                  substituting substitutions: [String: String], outsideTheEnum: Bool) -> String {
+        guard !rest.hasPrefix("<"), declaration.qualifiedName == qualifiedName
+                || declaration.qualifiedName.hasPrefix(qualifiedName + "."),
+              let parameters = types[qualifiedName]?.genericParameterNames, !parameters.isEmpty else { return "" }
+        guard outsideTheEnum else {
+            return "<" + parameters.map { $0.hasPrefix("each ") ? "repeat " + $0 : $0 }.joined(separator: ", ") + ">"
+        }
+        let values = parameters.compactMap { substitutions[$0] }
+        guard qualifiedName == declaration.qualifiedName, values.count == parameters.count else { return "" }
+        return "<" + values.joined(separator: ", ") + ">"
+    }
+
     /// `<T, U>` for a generic enclosing type, whose name alone is no type (`Outer.Inner.Err` with
     /// `Outer<T>` does not compile): inside an extension of a type nested in it, its parameters are in scope
     /// under their own names, so they are its arguments there.

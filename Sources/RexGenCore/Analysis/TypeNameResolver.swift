@@ -74,11 +74,34 @@ struct TypeNameResolver {
     }
 
     /// The node a type names and the generic arguments it passes, or nil when it names no action enum.
-    func resolve(_ typeText: String, from contextPath: [String]) -> (node: Int, genericArguments: [String])? {
-        resolve(typeText, from: contextPath, remainingAliasHops: 8)
+    /// - Parameter parameters: the generic parameters declared along `contextPath` (`genericParameters(along:)`):
+    ///   inside `enum Page<ListAction>`, `ListAction` is the parameter, whatever enum has that name.
+    func resolve(_ typeText: String, from contextPath: [String],
+                 parameters: ScopeParameters? = nil) -> (node: Int, genericArguments: [String])? {
+        resolve(typeText, from: contextPath, parameters: parameters, remainingAliasHops: 8)
     }
 
-    private func resolve(_ typeText: String, from contextPath: [String],
+    /// The generic parameters of each type along a path, outermost first (`["Outer", "Page"]` → Outer's, then
+    /// Page's); nil when none of them is generic, as for most enums.
+    typealias ScopeParameters = [[String]]
+
+    /// The generic parameters along `path`; `own` are those of the type the path names, when the caller has
+    /// its declaration (a top-level enum then costs no look-up).
+    func genericParameters(along path: [String], own: [String]? = nil) -> ScopeParameters? {
+        guard path.count > 1 || own == nil || own?.isEmpty == false else { return nil }
+        var parameters: ScopeParameters = []
+        var found = false
+        var scope = ""
+        for (depth, component) in path.enumerated() {
+            scope += scope.isEmpty ? component : "." + component
+            let names = depth == path.count - 1 && own != nil ? own! : types[scope]?.genericParameterNames ?? []
+            found = found || !names.isEmpty
+            parameters.append(names.map { $0.hasPrefix("each ") ? String($0.dropFirst(5)) : $0 })
+        }
+        return found ? parameters : nil
+    }
+
+    private func resolve(_ typeText: String, from contextPath: [String], parameters: ScopeParameters?,
                          remainingAliasHops: Int) -> (node: Int, genericArguments: [String])? {
         guard let (components, arguments) = Self.split(typeText),
               let last = components.last, lastComponents.contains(Substring(last)) else { return nil }
@@ -100,10 +123,14 @@ struct TypeNameResolver {
                     scope += 1
                 }
                 name += written
+                // A type's generic parameter hides its members and every name further out (Swift looks the
+                // parameters up first); then the name is no type of the sources but whatever it is bound to.
+                if let parameters, depth > 0, parameters[depth - 1].contains(components[0]) { return nil }
                 if let node = nodesByName[name] { return (node, arguments) }
                 if let alias = aliases[name], remainingAliasHops > 0 {
                     let aliasContext = Array(alias.qualifiedName.split(separator: ".").dropLast().map(String.init))
-                    return resolve(alias.targetText, from: aliasContext, remainingAliasHops: remainingAliasHops - 1)
+                    return resolve(alias.targetText, from: aliasContext, parameters: genericParameters(along: aliasContext),
+                                   remainingAliasHops: remainingAliasHops - 1)
                 }
                 if otherTypesHide, types[name] != nil { return nil }
                 depth -= 1

@@ -123,7 +123,8 @@ struct FileTreeEdit {
                     if names.contains(last) { return nil }
                     continue
                 }
-                // Innermost scope first: `Parent.Name`, then `Name`.
+                // Innermost scope first: the enum's generic parameter (no node), `Parent.Name`, then `Name`.
+                if declaration.genericParameterNames.contains(where: { $0 == last || $0 == "each " + last }) { continue }
                 guard let nested = lookUp(declaration.qualifiedName + "." + last) else { return nil }
                 var child = nested
                 if child == nil {

@@ -59,7 +59,7 @@ struct TreeShape: Equatable, Sendable {
         while index < tree.nodes.count {
             let node = tree.nodes[index]
             nodes.append(Node(fileIndex: node.fileIndex, enumIndex: node.enumIndex, isReference: node.isReference,
-                              isGeneric: !node.declaration.genericParameters.isEmpty))
+                              isGeneric: node.isGeneric))
             names.append(node.declaration.qualifiedName)
             index += 1
         }

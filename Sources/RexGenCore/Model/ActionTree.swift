@@ -10,6 +10,12 @@ public struct ActionTree: Sendable {
         /// `enums` (-1 when built by hand), which the generation cache records for each lift conformance.
         var fileIndex = -1
         var enumIndex = -1
+        /// The generic types the enum is declared in, outermost first (`Page<Value>.InnerAction` → `["Page"]`):
+        /// their parameters are its own too, so it is as generic as they are.
+        var genericScopes: [String] = []
+
+        /// Generic by itself or by a type it is declared in.
+        var isGeneric: Bool { !declaration.genericParameters.isEmpty || !genericScopes.isEmpty }
 
         public init(declaration: EnumDeclaration, isReference: Bool, effectiveAccess: AccessLevel) {
             self.declaration = declaration

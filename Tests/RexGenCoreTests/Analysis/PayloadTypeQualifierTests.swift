@@ -141,6 +141,30 @@ final class PayloadTypeQualifierTests: XCTestCase {
         XCTAssertEqual(qualified("Movies.Crate.Action", in: source), ["content(Item)", "element(Movies.Crate<Item>.Element)"])
     }
 
+    /// A generic enum naming itself or a generic type around it bare (`Intent.Movies` inside `Intent<T>`): the
+    /// bare name means it with its own parameters, so qualified it needs them (`Settings.Intent<T>.Movies`;
+    /// `Settings.Intent.Movies` names no type). Outside the enum, its parameters as substituted.
+    func testAGenericEnumNamingItselfBare() {
+        let source = """
+        enum Settings {
+            struct Box<Value> {
+                enum Intent<T> {
+                    case own(Intent.Movies)
+                    case around(Box.Lid)
+                    case given(Intent<Int>.Movies)
+                    case nested(Movies)
+                    enum Movies {}
+                }
+                struct Lid {}
+            }
+        }
+        """
+        XCTAssertEqual(qualified("Settings.Box.Intent", in: source), [
+            "own(Settings.Box<Value>.Intent<T>.Movies)", "around(Settings.Box<Value>.Lid)",
+            "given(Settings.Box<Value>.Intent<Int>.Movies)", "nested(Movies)",
+        ])
+    }
+
     /// Every qualification starts with the enum's outermost type; a member type or generic parameter of the
     /// enum with that name is what the name means in the enum's extension, so no qualification is sure there.
     func testAQualificationTheEnumsOwnMemberHides() {

@@ -178,6 +178,16 @@ final class CasePathableTests: XCTestCase {
         try TestSupport.write(["Sources/Shadows.swift": "enum `Self` {}\nenum Plain { case reset }\n"], under: work)
         assertNotes(try TestSupport.rexgen(["--case-paths", "--lift", "none", "--all-enums", "Sources"], in: work),
                     skipping: [("Plain", "is in sources that declare a top-level type Self")], conforming: [])
+        // A generic parameter of that name, the enum's or a type's around it, whatever the payloads name.
+        try TestSupport.write(["Sources/Shadows.swift": """
+            enum Picker<Dependencies, AllCasePaths> { case open }
+            struct Box<Cases> { enum Action { case reset } }
+            enum Plain<Value> { case reset(Value) }
+            """], under: work)
+        let parameters = "has or is inside a type with a generic parameter named"
+        assertNotes(try TestSupport.rexgen(["--case-paths", "--lift", "none", "--all-enums", "Sources"], in: work),
+                    skipping: [("Picker", parameters + " AllCasePaths"), ("Box.Action", parameters + " Cases")],
+                    conforming: ["Plain"])
     }
 
     /// A payload of the standard library's `Never` has no case path; one of the sources' own type `Never` has.

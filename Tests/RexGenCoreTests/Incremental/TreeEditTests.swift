@@ -257,6 +257,25 @@ final class TreeEditTests: XCTestCase {
         }
     }
 
+    /// A case carrying a generic parameter named like an enum of the tree carries the parameter's argument,
+    /// not the enum (Swift looks the parameter up first): no edge, in the tree edited as in the whole way
+    /// (where an edge would make DetailAction reachable along two paths, with a warning).
+    func testACaseCarryingAGenericParameterNamedLikeAnEnumOfTheTreeIsNoEdge() throws {
+        try forEachLayout {
+            try project.replace("enum PageAction<Value: Equatable & Sendable>",
+                                with: "enum PageAction<DetailAction: Equatable & Sendable>", atPath: movieFeature)
+            try project.replace("    case loaded([Value])\n", with: "    case loaded([DetailAction])\n", atPath: movieFeature)
+            _ = try project.runAndCompare()
+            let before = try liftFile
+            try project.replace("    case next\n}", with: "    case next\n    case carried(DetailAction)\n}", atPath: movieFeature)
+            let outcome = try project.runAndCompare()
+            XCTAssertTrue(outcome.tookTreeShortcut, "\(outcome)")
+            try assertCacheIsAFromScratchRunsCache()
+            XCTAssertEqual(try liftFile, before)
+            XCTAssertFalse(outcome.lastRunDiagnostics.contains { $0.contains("'DetailAction' is reachable along two paths") })
+        }
+    }
+
     /// Another file names the new enum already: its case carries the leaf too once it exists (here making
     /// the leaf reachable along two paths).
     func testALeafAnotherFileNamesGoesTheWholeWay() throws {

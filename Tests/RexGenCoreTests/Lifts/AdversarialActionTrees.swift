@@ -60,6 +60,14 @@ struct AdversarialNamePools {
     /// and `Counter.Event`). The control keeps every name apart, except `nestedActionNames` under different
     /// namespaces (`Counter.Action`, `Movies.Action`), the Feedback style the fixtures already cover.
     var reusesTypeNames = true
+    /// How many generic action enums a program draws beside its trees (`enum Loadable<Value, State>`).
+    var genericEnumCount: ClosedRange<Int> = 0...3
+    /// Their parameters' names: inside such an enum, and in the extensions RexGen writes for it, a parameter
+    /// hides any type of that name.
+    var parameterNames = AdversarialNamePools.genericParameterNames + ["T"]
+    /// How often a child of a tree is generic, carried with concrete arguments (`case page(PageAction<Int>)`),
+    /// its parameters drawn from `parameterNames`; the enums declared inside it are then generic too.
+    var genericChildPercent = 20
 
     // MARK: The adversarial lists
 
@@ -143,7 +151,7 @@ struct AdversarialNamePools {
     /// The control: nothing a generator could confuse with its own names.
     static let ordinary = AdversarialNamePools(
         typeNames: ordinaryTypeNames, nestedActionNames: ordinaryNestedActionNames, caseNames: ordinaryCaseNames,
-        shadowTypes: [], shadowCount: 0...0, reusesTypeNames: false)
+        shadowTypes: [], shadowCount: 0...0, reusesTypeNames: false, parameterNames: ["T", "U", "Wrapped"])
 }
 
 /// Spelling: which names need backticks, and the names RexGen derives from a root's.
@@ -188,6 +196,9 @@ enum AdversarialSpelling {
 final class AdversarialType {
     enum Kind {
         case action, namespaceEnum, namespaceStruct, shadowStruct
+        /// An action enum with generic parameters, carried by no case: enum properties and case paths only.
+        /// (A generic child of a tree is an `.action` with `genericParameters`.)
+        case genericAction
     }
 
     let name: String
@@ -195,6 +206,20 @@ final class AdversarialType {
     private(set) weak var parent: AdversarialType?
     private(set) var members: [AdversarialType] = []
     var cases: [AdversarialCase] = []
+    /// A generic enum's parameters, in order.
+    var genericParameters: [String] = []
+    /// A generic child's arguments as its carrying case writes them (`Int`, `String`, `Bool`), and that case's enum.
+    var boundArguments: [String] = []
+    private(set) weak var carrier: AdversarialType?
+
+    func bind(_ arguments: [String], carriedBy parent: AdversarialType) {
+        boundArguments = arguments
+        carrier = parent
+    }
+
+    /// The innermost generic type of the path, itself included: what is declared inside it can only be named
+    /// from inside it, where its name alone means it with its own parameters.
+    var genericAncestor: AdversarialType? { path.last { !$0.genericParameters.isEmpty } }
 
     init(name: String, kind: Kind, parent: AdversarialType?) {
         self.name = name
@@ -223,6 +248,23 @@ struct AdversarialCase {
         case child(AdversarialType, label: String?)
         /// Int or String payloads (`count` 1 or 2), each with an optional label.
         case values([(label: String?, type: String)])
+        /// A generic enum's payloads naming its parameters (`Value`, `[Value]`, `Value?`, `[String: Value]`).
+        case parameters([(label: String?, parameter: Int, form: GenericForm)])
+    }
+
+    enum GenericForm: CaseIterable {
+        case plain, array, optional, dictionary
+
+        /// `type` (a parameter as written in the app, or a concrete type for the usage files) in this form;
+        /// `string` is how `String` is written there.
+        func spelled(_ type: String, string: String) -> String {
+            switch self {
+            case .plain: return type
+            case .array: return "[\(type)]"
+            case .optional: return "\(type)?"
+            case .dictionary: return "[\(string): \(type)]"
+            }
+        }
     }
 
     var name: String
@@ -236,6 +278,8 @@ struct AdversarialProgram {
     private(set) var roots: [AdversarialType] = []
     private var rng: AdversarialRNG
     private let pools: AdversarialNamePools
+    /// What `lookUp` finds for a generic parameter: no type of the program.
+    private let genericParameter = AdversarialType(name: "<generic parameter>", kind: .shadowStruct, parent: nil)
 
     init(seed: UInt64, pools: AdversarialNamePools) {
         self.seed = seed
@@ -245,6 +289,11 @@ struct AdversarialProgram {
         for name in shadows { topLevel.append(AdversarialType(name: name, kind: .shadowStruct, parent: nil)) }
         let treeCount = rng.inRange(1...2)
         for _ in 0..<treeCount { growTree() }
+        // Drawn from a generator of their own, so the trees of a seed stay what they were before generic enums.
+        var genericRNG = AdversarialRNG(seed: seed ^ 0x6E6E_5249_4301_0000)
+        swap(&rng, &genericRNG)
+        for _ in 0..<rng.inRange(pools.genericEnumCount) { growGenericEnum() }
+        swap(&rng, &genericRNG)
     }
 
     /// The program for `seed`, or, when that draw has no tree or a child its parent cannot name (every
@@ -302,7 +351,11 @@ struct AdversarialProgram {
                     continue
                 }
             }
-            if roll < 75 {
+            if !node.genericParameters.isEmpty, roll < 75, rng.chance(50) {
+                let payload = (label: String?.none, parameter: rng.below(node.genericParameters.count),
+                               form: rng.pick(AdversarialCase.GenericForm.allCases))
+                node.cases.append(AdversarialCase(name: name, payload: .parameters([payload])))
+            } else if roll < 75 {
                 let count = rng.chance(70) ? 1 : 2
                 var values: [(label: String?, type: String)] = []
                 for _ in 0..<count {
@@ -316,6 +369,41 @@ struct AdversarialProgram {
         }
     }
 
+    /// A generic action enum at top level, in a namespace or inside a node of a tree, whose cases carry its
+    /// parameters, values or nothing.
+    private mutating func growGenericEnum() {
+        for _ in 0..<20 {
+            let scope: AdversarialType?
+            switch rng.below(3) {
+            case 0: scope = nil
+            case 1: scope = namespace(depthUpTo: 2)
+            default: scope = roots.isEmpty ? nil : rng.pick(rng.pick(roots).treeNodes)
+            }
+            guard let type = makeType(rng.pick(pools.typeNames), kind: .genericAction, in: scope) else { continue }
+            let outer = Set(scope?.path.flatMap(\.genericParameters) ?? [])
+            type.genericParameters = rng.sample(pools.parameterNames.filter { !outer.contains($0) }, count: rng.inRange(1...3))
+            var used: Set<String> = []
+            for _ in 0..<rng.inRange(1...4) {
+                guard let name = drawName(from: pools.caseNames, avoiding: used) else { break }
+                used.insert(name)
+                switch rng.below(10) {
+                case 0..<6:
+                    var payloads: [(label: String?, parameter: Int, form: AdversarialCase.GenericForm)] = []
+                    for _ in 0..<(rng.chance(70) ? 1 : 2) {
+                        let label = rng.chance(40) ? drawName(from: ["count", "name", "id", "page", "title"], avoiding: Set(payloads.compactMap(\.label))) : nil
+                        payloads.append((label, rng.below(type.genericParameters.count), rng.pick(AdversarialCase.GenericForm.allCases)))
+                    }
+                    type.cases.append(AdversarialCase(name: name, payload: .parameters(payloads)))
+                case 6..<8:
+                    type.cases.append(AdversarialCase(name: name, payload: .values([(nil, rng.pick(["Int", "String"]))])))
+                default:
+                    type.cases.append(AdversarialCase(name: name, payload: .none))
+                }
+            }
+            return
+        }
+    }
+
     private mutating func makeChild(of parent: AdversarialType, root: AdversarialType) -> AdversarialType? {
         for _ in 0..<20 {
             let scope: AdversarialType?
@@ -326,9 +414,17 @@ struct AdversarialProgram {
             case 3: scope = rng.pick(root.treeNodes)
             default: scope = namespace(depthUpTo: 1)
             }
+            // Inside a generic enum, only a case of that enum or of an enum inside it can name the child.
+            if let generic = scope?.genericAncestor, !parent.path.contains(where: { $0 === generic }) { continue }
             let nested = scope != nil && scope?.kind != .action && rng.chance(60)
             let name = nested ? rng.pick(pools.nestedActionNames) : rng.pick(pools.typeNames)
-            if let child = makeType(name, kind: .action, in: scope) { return child }
+            guard let child = makeType(name, kind: .action, in: scope) else { continue }
+            if pools.genericChildPercent > 0, rng.chance(pools.genericChildPercent) {
+                let outer = Set(scope?.path.flatMap(\.genericParameters) ?? [])
+                child.genericParameters = rng.sample(pools.parameterNames.filter { !outer.contains($0) }, count: rng.inRange(1...2))
+                child.bind(child.genericParameters.map { _ in rng.pick(["Int", "String", "Bool"]) }, carriedBy: parent)
+            }
+            return child
         }
         return nil
     }
@@ -407,11 +503,14 @@ struct AdversarialProgram {
 
     // MARK: Name lookup, as Swift does it
 
+
     /// What an unqualified type name means at the point of a case in `scope` (an enum's body): the innermost
     /// enclosing type declaring a member of that name, else a top-level type; nil for stdlib types.
     func lookUp(_ name: String, from scope: AdversarialType) -> AdversarialType? {
         var current: AdversarialType? = scope
         while let type = current {
+            // A generic parameter comes before the type's members.
+            if type.genericParameters.contains(name) { return genericParameter }
             if let member = type.members.first(where: { $0.name == name }) { return member }
             current = type.parent
         }
@@ -422,15 +521,28 @@ struct AdversarialProgram {
     /// component resolves there to the right type (the shortest that works, or a longer one at random).
     mutating func reference(to target: AdversarialType, from scope: AdversarialType) -> String {
         let path = target.path
-        var valid: [[AdversarialType]] = []
-        for start in stride(from: path.count - 1, through: 0, by: -1) {
-            let suffix = Array(path[start...])
-            if lookUp(suffix[0].name, from: scope) === suffix[0] { valid.append(suffix) }
-        }
+        let valid = spellings(of: target, from: scope)
         // The full path always works unless its first component is shadowed; then no spelling does, except
         // through the module name, which we do not use (rexgen does not know the module name).
         let chosen = valid.isEmpty ? path : (rng.chance(70) ? valid[0] : rng.pick(valid))
         return chosen.map { AdversarialSpelling.source($0.name) }.joined(separator: ".")
+    }
+
+    /// The qualified suffixes of `target`'s path that name it from inside `scope`: their first component
+    /// resolves there to the right type, and a generic type is in them only as the first component, from
+    /// inside it (where its bare name means it with its own parameters), or as the target (given arguments).
+    func spellings(of target: AdversarialType, from scope: AdversarialType) -> [[AdversarialType]] {
+        let path = target.path
+        var valid: [[AdversarialType]] = []
+        for start in stride(from: path.count - 1, through: 0, by: -1) {
+            let suffix = Array(path[start...])
+            guard lookUp(suffix[0].name, from: scope) === suffix[0],
+                  suffix.dropFirst().dropLast().allSatisfy({ $0.genericParameters.isEmpty }),
+                  suffix.count == 1 || suffix[0].genericParameters.isEmpty || scope.path.contains(where: { $0 === suffix[0] })
+            else { continue }
+            valid.append(suffix)
+        }
+        return valid
     }
 
     /// True when every child is reachable by some spelling from its parent's body.
@@ -438,8 +550,7 @@ struct AdversarialProgram {
         for type in allTypes where type.kind == .action {
             for enumCase in type.cases {
                 guard case let .child(child, _) = enumCase.payload else { continue }
-                let path = child.path
-                if !(0..<path.count).contains(where: { lookUp(path[$0].name, from: type) === path[$0] }) { return false }
+                if spellings(of: child, from: type).isEmpty { return false }
             }
         }
         return true
@@ -466,7 +577,8 @@ extension AdversarialProgram {
     static let moduleName = "AdversarialApp"
 
     /// The app's source files (relative path → text) and the trees for the usage files.
-    mutating func render() -> (files: [String: String], trees: [AdversarialUsage.Tree], userState: String?) {
+    mutating func render() -> (files: [String: String], trees: [AdversarialUsage.Tree], generics: [AdversarialUsage.Node],
+                                userState: String?) {
         var files: [String: String] = [:]
         let shadows = topLevel.filter { $0.kind == .shadowStruct }
         if !shadows.isEmpty {
@@ -480,16 +592,18 @@ extension AdversarialProgram {
         }
         let trees = roots.map(usageTree)
         let userState = shadows.contains { $0.name == "State" } ? "\(Self.moduleName).State" : nil
-        return (files, trees, userState)
+        let generics = allTypes.filter { $0.kind == .genericAction }.map(usageNode)
+        return (files, trees, generics, userState)
     }
 
     private mutating func render(_ type: AdversarialType, indent: String) -> String {
         var text = ""
-        if type.kind == .action, !type.name.hasSuffix("Action"), !type.name.hasSuffix("Event") {
+        if type.kind == .action || type.kind == .genericAction, !type.name.hasSuffix("Action"), !type.name.hasSuffix("Event") {
             text += "\(indent)// rexgen: action\n"
         }
         let keyword = type.isEnum ? "enum" : "struct"
-        text += "\(indent)\(keyword) \(AdversarialSpelling.source(type.name)) {\n"
+        let generics = type.genericParameters.isEmpty ? "" : "<" + type.genericParameters.joined(separator: ", ") + ">"
+        text += "\(indent)\(keyword) \(AdversarialSpelling.source(type.name))\(generics) {\n"
         for enumCase in type.cases {
             text += "\(indent)    case \(AdversarialSpelling.source(enumCase.name))\(renderPayload(enumCase.payload, in: type))\n"
         }
@@ -504,11 +618,22 @@ extension AdversarialProgram {
         case .none:
             return ""
         case let .child(child, label):
-            let reference = reference(to: child, from: scope)
+            var reference = reference(to: child, from: scope)
+            if !child.boundArguments.isEmpty {
+                reference += "<" + child.boundArguments.map { valueTypeSource($0, in: scope) }.joined(separator: ", ") + ">"
+            }
             return "(" + (label.map { "\(AdversarialSpelling.source($0)): " } ?? "") + reference + ")"
         case let .values(values):
             let parts = values.map { value in
                 (value.label.map { "\($0): " } ?? "") + valueTypeSource(value.type, in: scope)
+            }
+            return "(" + parts.joined(separator: ", ") + ")"
+        case let .parameters(payloads):
+            // A dictionary's key must be Hashable: the standard library's `String`, whatever the app names so.
+            let string = lookUp("String", from: scope) == nil ? "String" : "Swift.String"
+            let parts = payloads.map { payload in
+                (payload.label.map { "\($0): " } ?? "")
+                    + payload.form.spelled(scope.genericParameters[payload.parameter], string: string)
             }
             return "(" + parts.joined(separator: ", ") + ")"
         }
@@ -530,36 +655,61 @@ extension AdversarialProgram {
         ([moduleName] + type.path.map { AdversarialSpelling.usage($0.name) }).joined(separator: ".")
     }
 
+    /// `AdversarialApp.\`Page\`<Swift.Int>.\`Inner\``: each generic type of the path with its arguments.
+    private func usageType(_ type: AdversarialType) -> String {
+        ([Self.moduleName] + type.path.map { step in
+            let arguments = usageArguments(of: step)
+            return AdversarialSpelling.usage(step.name) + (arguments.isEmpty ? "" : "<" + arguments.joined(separator: ", ") + ">")
+        }).joined(separator: ".")
+    }
+
+    /// The concrete type a generic enum nothing carries is used with for its `index`-th parameter: each
+    /// parameter its own, so a property typed with the wrong parameter does not compile.
+    static let genericArguments = ["Swift.Int", "Swift.String", "Swift.Bool"]
+
+    /// A generic enum's arguments in the usage files: what its carrying case gives it, else `genericArguments`.
+    private func usageArguments(of type: AdversarialType) -> [String] {
+        guard !type.genericParameters.isEmpty else { return [] }
+        if let carrier = type.carrier { return type.boundArguments.map { valueTypeUsage($0, in: carrier) } }
+        return Array(Self.genericArguments.prefix(type.genericParameters.count))
+    }
+
+    /// A generic action enum nothing carries, as the usage files use it.
+    private func usageNode(_ type: AdversarialType) -> AdversarialUsage.Node {
+        AdversarialUsage.Node(type: usageType(type), cases: type.cases.map { usageCase($0, in: type) }, casePath: [])
+    }
+
+    private func usageCase(_ enumCase: AdversarialCase, in node: AdversarialType) -> AdversarialUsage.Case {
+        func tuple(_ labelsAndTypes: [(label: String?, type: String)]) -> String {
+            if labelsAndTypes.count == 1 { return labelsAndTypes[0].type }
+            return "(" + labelsAndTypes.map { ($0.label.map { "\($0): " } ?? "") + $0.type }.joined(separator: ", ") + ")"
+        }
+        switch enumCase.payload {
+        case .none:
+            return AdversarialUsage.Case(name: enumCase.name, payload: "Swift.Void")
+        case let .child(child, _):
+            return AdversarialUsage.Case(name: enumCase.name, payload: usageType(child))
+        case let .values(values):
+            return AdversarialUsage.Case(name: enumCase.name, payload: tuple(values.map { ($0.label, valueTypeUsage($0.type, in: node)) }))
+        case let .parameters(payloads):
+            let arguments = usageArguments(of: node)
+            return AdversarialUsage.Case(name: enumCase.name, payload: tuple(payloads.map {
+                ($0.label, $0.form.spelled(arguments[$0.parameter], string: "Swift.String"))
+            }))
+        }
+    }
+
     private func usageTree(_ root: AdversarialType) -> AdversarialUsage.Tree {
         var nodes: [AdversarialUsage.Node] = []
         func visit(_ node: AdversarialType, casePath: [String]) {
-            var cases: [AdversarialUsage.Case] = []
-            for enumCase in node.cases {
-                let payload: String
-                switch enumCase.payload {
-                case .none:
-                    payload = "Swift.Void"
-                case let .child(child, _):
-                    payload = Self.usageName(child)
-                case let .values(values):
-                    let types = values.map { valueTypeUsage($0.type, in: node) }
-                    if values.count == 1 {
-                        payload = types[0]
-                    } else {
-                        payload = "(" + zip(values, types).map { value, type in
-                            (value.label.map { "\($0): " } ?? "") + type
-                        }.joined(separator: ", ") + ")"
-                    }
-                }
-                cases.append(AdversarialUsage.Case(name: enumCase.name, payload: payload))
-            }
-            nodes.append(AdversarialUsage.Node(type: Self.usageName(node), cases: cases, casePath: casePath))
+            nodes.append(AdversarialUsage.Node(type: usageType(node), cases: node.cases.map { usageCase($0, in: node) },
+                                               casePath: casePath))
             for enumCase in node.cases {
                 if case let .child(child, _) = enumCase.payload { visit(child, casePath: casePath + [enumCase.name]) }
             }
         }
         visit(root, casePath: [])
-        return AdversarialUsage.Tree(root: Self.usageName(root), joinedName: Self.joinedName(root), nodes: nodes)
+        return AdversarialUsage.Tree(root: usageType(root), joinedName: Self.joinedName(root), nodes: nodes)
     }
 }
 
@@ -593,6 +743,9 @@ enum AdversarialUsage {
         var joinedName: String
         /// The root first.
         var nodes: [Node]
+        /// The nodes RexGen gives no lift conformance (with a warning or note), by type: their conversions and
+        /// lifts are not used.
+        var liftless: Set<String> = []
 
         /// `rootEvent`: the label of `init?(rootEvent:)`, the property and the case path's prefix. The harness
         /// reads it from the generated protocol (`naming(from:)`), so a change in how RexGen lowercases an
@@ -616,13 +769,24 @@ enum AdversarialUsage {
             return tree
         }
 
+        /// This tree with the nodes that have no lift conformance in `generated` marked.
+        func conforming(in generated: GeneratedMembers) -> Tree {
+            var tree = self
+            tree.liftless = Set(nodes.map(\.type).filter {
+                !generated.liftConformances.contains(plainName($0) + ": " + joinedName + "Convertible")
+            })
+            return tree
+        }
+
         /// The nodes the lifts are used from: the root, the deepest node, one in the middle.
         var liftNodes: [Node] {
-            var chosen = [nodes[0]]
-            if let deepest = nodes.max(by: { $0.casePath.count < $1.casePath.count }), deepest.casePath.count > 0 {
+            let lifted = nodes.filter { !liftless.contains($0.type) }
+            guard let root = lifted.first else { return [] }
+            var chosen = [root]
+            if let deepest = lifted.max(by: { $0.casePath.count < $1.casePath.count }), deepest.casePath.count > 0 {
                 chosen.append(deepest)
             }
-            if let middle = nodes.first(where: { $0.casePath.count == 1 }), !chosen.contains(where: { $0.type == middle.type }) {
+            if let middle = lifted.first(where: { $0.casePath.count == 1 }), !chosen.contains(where: { $0.type == middle.type }) {
                 chosen.append(middle)
             }
             return chosen
@@ -664,24 +828,35 @@ enum AdversarialUsage {
 
     static func localState(_ userState: String?) -> String { userState ?? "AdvLocal" }
 
-    /// Conversions and enum properties of every node: no framework.
-    static func core(_ trees: [Tree], generated: GeneratedMembers? = nil) -> String {
+    /// Conversions and enum properties of every node, and the enum properties of the generic enums: no framework.
+    static func core(_ trees: [Tree], generics: [Node] = [], generated: GeneratedMembers? = nil) -> String {
         var text = "// The generated conversions and enum properties, used with the types they must mean.\n"
         var counter = 0
         for tree in trees {
             for node in tree.nodes {
                 counter += 1
                 text += "func advCore\(counter)(_ node: \(node.type), _ root: \(tree.root)) {\n"
-                text += "    let _: \(tree.root) = node.\(u(tree.camel))\n"
-                text += "    let _: \(node.type)? = \(node.type)(\(AdversarialSpelling.label(tree.camel)): root)\n"
-                for enumCase in node.cases where enumCase.hasMembers {
-                    if generated?.valueProperties.contains(plainName(node.type) + "." + enumCase.name) ?? true {
-                        text += "    let _: \(enumCase.payload)? = node.\(u(enumCase.name))\n"
-                    }
-                    text += "    let _: Swift.Bool = node.\(u("is" + AdversarialSpelling.upperFirst(enumCase.name)))\n"
+                if !tree.liftless.contains(node.type) {
+                    text += "    let _: \(tree.root) = node.\(u(tree.camel))\n"
+                    text += "    let _: \(node.type)? = \(node.type)(\(AdversarialSpelling.label(tree.camel)): root)\n"
                 }
-                text += "}\n"
+                text += enumProperties(of: node, generated: generated) + "}\n"
             }
+        }
+        for node in generics {
+            counter += 1
+            text += "func advCore\(counter)(_ node: \(node.type)) {\n" + enumProperties(of: node, generated: generated) + "}\n"
+        }
+        return text
+    }
+
+    private static func enumProperties(of node: Node, generated: GeneratedMembers?) -> String {
+        var text = ""
+        for enumCase in node.cases where enumCase.hasMembers {
+            if generated?.valueProperties.contains(plainName(node.type) + "." + enumCase.name) ?? true {
+                text += "    let _: \(enumCase.payload)? = node.\(u(enumCase.name))\n"
+            }
+            text += "    let _: Swift.Bool = node.\(u("is" + AdversarialSpelling.upperFirst(enumCase.name)))\n"
         }
         return text
     }
@@ -694,6 +869,8 @@ enum AdversarialUsage {
         var casePathable: Set<String> = []
         var valueProperties: Set<String> = []
         var casePaths: Set<String> = []
+        /// `Page.Inner: RootEventConvertible`, for each lift conformance.
+        var liftConformances: Set<String> = []
 
         init(texts: [String]) {
             var extended = ""
@@ -702,6 +879,11 @@ enum AdversarialUsage {
                     let type = line.dropFirst("extension ".count)
                     if let conformance = type.range(of: ": CasePathsCore.CasePathable") {
                         casePathable.insert(plainName(String(type[..<conformance.lowerBound])))
+                    }
+                    if let colon = type.range(of: ": "),
+                       let name = type[colon.upperBound...].split(whereSeparator: { $0 == " " || $0 == "," || $0 == "{" }).first,
+                       name.hasSuffix("Convertible") {
+                        liftConformances.insert(plainName(String(type[..<colon.lowerBound])) + ": " + name)
                     }
                     extended = type.hasSuffix(" {") && !type.contains(": ") ? plainName(String(type.dropLast(2))) : ""
                 } else if !extended.isEmpty, let name = Self.propertyName(line, indent: 4) {
@@ -725,34 +907,29 @@ enum AdversarialUsage {
         }
     }
 
-    /// `AdversarialApp.\`AppAction\`.\`State\`` → `AppAction.State`.
+    /// `AdversarialApp.\`AppAction\`.\`State\`` → `AppAction.State`; `AdversarialApp.\`Page\`<Swift.Int>.\`Inner\`` → `Page.Inner`.
     static func plainName(_ type: String) -> String {
-        let name = type.replacingOccurrences(of: "`", with: "")
+        var name = ""
+        var depth = 0
+        for character in type where character != "`" {
+            if character == "<" { depth += 1 } else if character == ">" { depth -= 1 } else if depth == 0 { name.append(character) }
+        }
         return name.hasPrefix("AdversarialApp.") ? String(name.dropFirst("AdversarialApp.".count)) : name
     }
 
     /// swift-case-paths 1.x: `AllCasePaths`, `[case:]`, `is`, iteration, and a case key path down the tree.
-    static func casePaths(_ trees: [Tree], generated: GeneratedMembers? = nil) -> String {
+    static func casePaths(_ trees: [Tree], generics: [Node] = [], generated: GeneratedMembers? = nil) -> String {
         var text = "import CasePathsCore\n\n"
         var counter = 0
+        let conforms = { (type: String) in generated?.casePathable.contains(plainName(type)) ?? true }
+        let hasCasePath = { (type: String, name: String) in
+            generated?.casePaths.contains(plainName(type) + "." + name) ?? true
+        }
         for tree in trees {
-            let conforms = { (type: String) in generated?.casePathable.contains(plainName(type)) ?? true }
-            let hasCasePath = { (type: String, name: String) in
-                generated?.casePaths.contains(plainName(type) + "." + name) ?? true
-            }
             let wholeTreeConforms = tree.nodes.allSatisfy { conforms($0.type) }
             for node in tree.nodes where conforms(node.type) {
                 counter += 1
-                text += "func advCasePaths\(counter)(_ node: \(node.type)) {\n"
-                text += "    let _: CasePathsCore.PartialCaseKeyPath<\(node.type)> = \(node.type).allCasePaths[node]\n"
-                text += "    for _ in \(node.type).allCasePaths {}\n"
-                for (index, enumCase) in node.cases.enumerated() where enumCase.hasMembers && hasCasePath(node.type, enumCase.name) {
-                    text += "    let _: CasePathsCore.AnyCasePath<\(node.type), \(enumCase.payload)> = \(node.type).allCasePaths.\(u(enumCase.name))\n"
-                    guard enumCase.hasCaseKeyPath else { continue }
-                    text += "    let path\(index): CasePathsCore.CaseKeyPath<\(node.type), \(enumCase.payload)> = \\.\(u(enumCase.name))\n"
-                    text += "    let _: \(enumCase.payload)? = node[case: path\(index)]\n"
-                    text += "    let _: Swift.Bool = node.is(path\(index))\n"
-                }
+                text += "func advCasePaths\(counter)(_ node: \(node.type)) {\n" + casePathUses(of: node, hasCasePath: hasCasePath)
                 let reachable = node.casePath.indices.allSatisfy { depth in
                     let parent = tree.nodes.first { $0.casePath == Array(node.casePath.prefix(depth)) }
                     return Case(name: node.casePath[depth], payload: "").hasCaseKeyPath
@@ -763,6 +940,23 @@ enum AdversarialUsage {
                 }
                 text += "}\n"
             }
+        }
+        for node in generics where conforms(node.type) {
+            counter += 1
+            text += "func advCasePaths\(counter)(_ node: \(node.type)) {\n" + casePathUses(of: node, hasCasePath: hasCasePath) + "}\n"
+        }
+        return text
+    }
+
+    private static func casePathUses(of node: Node, hasCasePath: (String, String) -> Bool) -> String {
+        var text = "    let _: CasePathsCore.PartialCaseKeyPath<\(node.type)> = \(node.type).allCasePaths[node]\n"
+        text += "    for _ in \(node.type).allCasePaths {}\n"
+        for (index, enumCase) in node.cases.enumerated() where enumCase.hasMembers && hasCasePath(node.type, enumCase.name) {
+            text += "    let _: CasePathsCore.AnyCasePath<\(node.type), \(enumCase.payload)> = \(node.type).allCasePaths.\(u(enumCase.name))\n"
+            guard enumCase.hasCaseKeyPath else { continue }
+            text += "    let path\(index): CasePathsCore.CaseKeyPath<\(node.type), \(enumCase.payload)> = \\.\(u(enumCase.name))\n"
+            text += "    let _: \(enumCase.payload)? = node[case: path\(index)]\n"
+            text += "    let _: Swift.Bool = node.is(path\(index))\n"
         }
         return text
     }
@@ -792,7 +986,8 @@ enum AdversarialUsage {
             let root = tree.root
             for node in tree.liftNodes {
                 counter += 1
-                let other = tree.nodes[counter % tree.nodes.count].type
+                let conforming = tree.nodes.filter { !tree.liftless.contains($0.type) }
+                let other = conforming[counter % conforming.count].type
                 let n = node.type
                 func mw(_ output: String, _ state: String) -> String { "AdvMiddleware<\(n), \(output), \(state)>" }
                 func lifted(_ state: String, _ middleware: String) -> String {
@@ -941,12 +1136,13 @@ enum AdversarialUsage {
     }
 
     /// The usage files of `group`, by file name.
-    static func files(for group: Group, trees: [Tree], userState: String?, generated: GeneratedMembers? = nil) -> [String: String] {
+    static func files(for group: Group, trees: [Tree], generics: [Node] = [], userState: String?,
+                      generated: GeneratedMembers? = nil) -> [String: String] {
         var files = ["UsageTypes.swift": sharedTypes(userState: userState)]
         switch group {
         case .swiftRexAndCasePaths:
-            files["UsageCore.swift"] = core(trees, generated: generated)
-            files["UsageCasePaths.swift"] = casePaths(trees, generated: generated)
+            files["UsageCore.swift"] = core(trees, generics: generics, generated: generated)
+            files["UsageCasePaths.swift"] = casePaths(trees, generics: generics, generated: generated)
             files["UsageSwiftRex.swift"] = swiftRex(trees, userState: userState)
         case .combineFeedbackRelease:
             files["UsageCombineFeedback.swift"] = combineFeedbackRelease(trees, userState: userState)

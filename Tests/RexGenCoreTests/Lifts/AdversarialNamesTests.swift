@@ -44,7 +44,10 @@ final class AdversarialNamesTests: XCTestCase {
     func testProgramsThatOnceBrokeTheBuildCompile() throws {
         let seeds: [UInt64] = [0x24e8_46da_ad74_9197, 0xaaf7_a2cb_f467_75a9, 0xae79_b41f_cf4a_fbc7, 0xc0f1_ccb8_d42e_d5f4,
                                0xe06a_6b5a_7831_021e, 0x7402_583b_a753_6042, 0x31b1_3c0e_41f2_7d5c, 0x9e6e_0499_d842_917b]
-        try assertCompile(Self.inputs(seeds: seeds, pools: .adversarial), title: "programs that once broke the build")
+        var pools = AdversarialNamePools.adversarial
+        pools.genericEnumCount = 0...0
+        pools.genericChildPercent = 0
+        try assertCompile(Self.inputs(seeds: seeds, pools: pools), title: "programs that once broke the build")
     }
 
     /// The control: the same harness, shapes and usage files with ordinary names only must pass on the current
@@ -91,6 +94,8 @@ final class AdversarialNamesTests: XCTestCase {
         var label: String
         var files: [String: String]
         var trees: [AdversarialUsage.Tree]
+        /// Generic action enums beside the trees, with the usage's generic arguments.
+        var generics: [AdversarialUsage.Node] = []
         var userState: String?
         var extraUsage: [AdversarialUsage.Group: [String: String]] = [:]
     }
@@ -116,7 +121,7 @@ final class AdversarialNamesTests: XCTestCase {
             var program = AdversarialProgram.wellFormed(seed: seed, pools: pools)
             let rendered = program.render()
             return Input(label: "seed 0x" + String(seed, radix: 16), files: rendered.files, trees: rendered.trees,
-                         userState: rendered.userState)
+                         generics: rendered.generics, userState: rendered.userState)
         }
     }
 
@@ -274,6 +279,10 @@ final class AdversarialNamesTests: XCTestCase {
         var release: URL
         var master: URL
         var jobs: [Job]
+        /// Tree nodes used with generic arguments (theirs or a type's around them), and those of them with a
+        /// lift conformance: printed, so a run shows the generic paths were tried, not only left out.
+        var genericNodes = 0
+        var liftedGenericNodes = 0
         /// Set when the app's own sources do not compile (a bug in this test) or rexgen failed.
         var problem: String?
     }
@@ -330,7 +339,9 @@ final class AdversarialNamesTests: XCTestCase {
                     + "\(report)\n--- the app's sources\n\(sources)", file: file, line: line)
         }
         let seconds = Int(Date().timeIntervalSince(started).rounded())
-        print("\(title): \(inputs.count) programs, \(jobs.count) compiler runs, \(failedInputs) failing, \(seconds) s")
+        print("\(title): \(inputs.count) programs, \(jobs.count) compiler runs, \(failedInputs) failing, \(seconds) s; "
+              + "\(prepared.map(\.liftedGenericNodes).reduce(0, +)) of \(prepared.map(\.genericNodes).reduce(0, +)) generic "
+              + "tree nodes lifted")
         if !distinct.isEmpty {
             print("\(title): \(distinct.count) distinct errors outside the app's sources (count, message, line):")
             for (text, count) in distinct.sorted(by: { $0.value > $1.value }).prefix(60) { print("  \(count)× \(text)") }
@@ -368,12 +379,30 @@ final class AdversarialNamesTests: XCTestCase {
             warnings += result.stderr
         }
         let liftFile = (try? LiftTestSupport.read(release.appendingPathComponent(LiftTestSupport.liftFileName))) ?? ""
-        let trees = input.trees.map { $0.naming(from: liftFile) }
         let generated = AdversarialUsage.GeneratedMembers(texts: try LiftTestSupport.swiftFiles(in: release)
             .map { try LiftTestSupport.read($0) })
+        let trees = input.trees.map { $0.naming(from: liftFile).conforming(in: generated) }
+        for tree in trees {
+            let generic = tree.nodes.filter { $0.type.contains("<") }
+            prepared.genericNodes += generic.count
+            prepared.liftedGenericNodes += generic.filter { !tree.liftless.contains($0.type) }.count
+        }
+        // A node RexGen gives no lift conformance must be left out with a warning or a note, never silently.
+        for tree in trees {
+            for type in tree.liftless.sorted() {
+                let name = AdversarialUsage.plainName(type)
+                guard warnings.split(separator: "\n").contains(where: {
+                    $0.contains("'\(name)' ") && $0.hasSuffix("\(tree.joinedName)Convertible conformance is generated for it")
+                }) else {
+                    prepared.problem = "no \(tree.joinedName)Convertible conformance for \(type), and no diagnostic says why:\n\(warnings)"
+                    return prepared
+                }
+            }
+        }
         // A value property RexGen leaves out must be left out with a warning, and a conformance with a note,
         // never silently.
-        for node in trees.flatMap(\.nodes) where !generated.casePathable.contains(AdversarialUsage.plainName(node.type)) {
+        let nodes = trees.flatMap(\.nodes) + input.generics
+        for node in nodes where !generated.casePathable.contains(AdversarialUsage.plainName(node.type)) {
             guard warnings.split(separator: "\n").contains(where: {
                 $0.contains("note: enum '\(AdversarialUsage.plainName(node.type))' ") && $0.hasSuffix("no CasePathable conformance is generated for it")
             }) else {
@@ -381,7 +410,7 @@ final class AdversarialNamesTests: XCTestCase {
                 return prepared
             }
         }
-        for node in trees.flatMap(\.nodes) {
+        for node in nodes {
             for enumCase in node.cases where enumCase.hasMembers
                 && !generated.valueProperties.contains(AdversarialUsage.plainName(node.type) + "." + enumCase.name)
                 && !warnings.contains("warning: property '\(enumCase.name)' is not generated for case '\(enumCase.name)") {
@@ -391,7 +420,8 @@ final class AdversarialNamesTests: XCTestCase {
         }
         for group in AdversarialUsage.Group.allCases {
             let usage = work.appendingPathComponent("Usage/\(group.rawValue)")
-            var files = AdversarialUsage.files(for: group, trees: trees, userState: input.userState, generated: generated)
+            var files = AdversarialUsage.files(for: group, trees: trees, generics: input.generics, userState: input.userState,
+                                               generated: generated)
             if !modules.hasCasePathsCore { files["UsageCasePaths.swift"] = nil }
             files.merge(input.extraUsage[group] ?? [:]) { $1 }
             try TestSupport.write(files, under: usage)

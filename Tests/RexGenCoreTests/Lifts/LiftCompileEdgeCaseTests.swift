@@ -68,6 +68,117 @@ final class LiftCompileEdgeCaseTests: XCTestCase {
         }, result.rexgen.stderr)
     }
 
+    /// A generic parameter named like an action enum (`PageAction<ListAction>`, `Outer<Child>.Sheet`) is the
+    /// parameter inside its type, as Swift looks it up: a case carrying it carries whatever the argument is,
+    /// not the enum. Taking it for the enum gave `ListAction` a conformance that embedded it where an `Int`
+    /// goes. A member type of the same name does not win over the parameter either; a typealias inside a
+    /// generic type that names the parameter is the parameter too.
+    func testGenericParametersNamedLikeActionEnums() throws {
+        let result = try generateAndTypecheck("""
+            public enum RootAction {
+                case page(PageAction<Int>)
+                case sheet(Outer<String>.SheetAction)
+                case alias(AliasAction<Bool>)
+                case list(ListAction)
+            }
+            public enum PageAction<ListAction> {
+                case list(ListAction)
+                case close
+                public enum ListAction { case member }
+            }
+            public enum Outer<Child> {
+                public enum SheetAction {
+                    case child(Child)
+                }
+            }
+            public enum AliasAction<ListAction> {
+                public typealias Carried = ListAction
+                case carried(Carried)
+            }
+            public enum ListAction {
+                case tap
+            }
+            public enum Child {
+                case tap
+            }
+            """)
+        XCTAssertEqual(result.typecheck.exitCode, 0, "the generated lifts do not compile:\n\(LiftTestSupport.excerpt(result.typecheck))")
+        XCTAssertTrue(result.lifts.contains("extension ListAction: RootActionConvertible"), result.lifts)
+        XCTAssertTrue(result.lifts.contains("guard case let .list(value) = rootAction"), result.lifts)
+        XCTAssertFalse(result.lifts.contains(".page(.list("), result.lifts)
+        XCTAssertFalse(result.lifts.contains("ChildConvertible"), result.lifts)
+        XCTAssertFalse(result.lifts.contains("extension Child: RootActionConvertible"), result.lifts)
+    }
+
+    /// Action enums declared inside a generic action enum (`PageAction<Value>.InnerAction`) are as generic as
+    /// it is: reached through `PageAction<Int>`, their conformance must say `where Value == Int` too (it said
+    /// nothing, and `PageAction<Value>.InnerAction` is not `PageAction<Int>.InnerAction`). The same two levels
+    /// down, through a sibling; left out with a warning where the enum hides the parameter's name. A root
+    /// inside a generic type has no name outside it (`Lonely.LonelyAction` needs Lonely's arguments): no lifts.
+    func testActionEnumsInsideGenericActionEnums() throws {
+        let result = try generateAndTypecheck("""
+            public enum RootAction {
+                case page(PageAction<Int>)
+            }
+            public enum PageAction<Value> {
+                case loaded([Value])
+                case inner(InnerAction)
+                case sibling(SiblingAction)
+                case hiding(HidingAction)
+                public enum InnerAction {
+                    case tap
+                }
+                public enum SiblingAction {
+                    case inner(InnerAction)
+                    case deeper(DeeperAction)
+                    public enum DeeperAction {
+                        case value(Value)
+                    }
+                }
+                public enum HidingAction {
+                    case tap
+                    public struct Value {}
+                }
+            }
+            public enum Lonely<T> {
+                public enum LonelyAction {
+                    case child(ChildAction)
+                }
+            }
+            public enum ChildAction {
+                case tap
+            }
+            """)
+        XCTAssertEqual(result.typecheck.exitCode, 0, "the generated lifts do not compile:\n\(LiftTestSupport.excerpt(result.typecheck))")
+        for name in ["PageAction.SiblingAction", "PageAction.SiblingAction.DeeperAction"] {
+            XCTAssertTrue(result.lifts.contains("extension \(name): RootActionConvertible where Value == Int {"), name)
+        }
+        // InnerAction is reachable along two paths: no conformance, as for any enum.
+        XCTAssertFalse(result.lifts.contains("extension PageAction.InnerAction:"), result.lifts)
+        XCTAssertFalse(result.lifts.contains("extension PageAction.HidingAction:"), result.lifts)
+        XCTAssertTrue(result.rexgen.stderrLines.contains {
+            $0.contains("warning: 'PageAction.HidingAction' is inside generic type 'PageAction' and declares")
+        }, result.rexgen.stderr)
+        XCTAssertFalse(result.lifts.contains("LonelyActionConvertible"), result.lifts)
+        XCTAssertTrue(result.rexgen.stderrLines.contains {
+            $0.contains("note: root 'Lonely.LonelyAction' is inside generic type 'Lonely', so no lift extensions")
+        }, result.rexgen.stderr)
+        let single = try generateAndTypecheck("""
+            public enum RootAction {
+                case page(PageAction<Int>)
+            }
+            public enum PageAction<Value> {
+                case inner(InnerAction)
+                public enum InnerAction {
+                    case tap
+                }
+            }
+            """)
+        XCTAssertEqual(single.typecheck.exitCode, 0, "the generated lifts do not compile:\n\(LiftTestSupport.excerpt(single.typecheck))")
+        XCTAssertTrue(single.lifts.contains("extension PageAction.InnerAction: RootActionConvertible where Value == Int {"),
+                      single.lifts)
+    }
+
     /// `App.Action` and `AppAction` both join to `AppAction`: two `AppActionConvertible` protocols do not
     /// compile. RexGen must not write both; whatever it drops, a warning must name the clash.
     func testTwoRootsWhoseNamesJoinToTheSameName() throws {
