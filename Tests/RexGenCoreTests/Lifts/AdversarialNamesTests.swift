@@ -10,7 +10,8 @@ import XCTest
 ///
 /// A property test: random action trees (AdversarialActionTrees.swift) named from the frameworks' generic
 /// parameters and associated types, RexGen's own generic parameters, stdlib and framework type names and
-/// Swift keywords, nested and at top level, beside user types that shadow what generated code names. Each is
+/// Swift keywords, nested and at top level, beside user types that shadow what generated code names, with generic
+/// children in the trees and generic enums beside them (their parameters named from the same lists). Each is
 /// generated with every lift framework and `--case-paths`, once for each CombineFeedback API, and type-checked
 /// (Swift 6 and Swift 5 modes, warnings as errors) against the stand-ins (Tests/Fixtures/SwiftRex,
 /// Tests/Fixtures/Feedback) and swift-case-paths 1.10.0's CasePathsCore from the package mirror, with usage
@@ -40,7 +41,8 @@ final class AdversarialNamesTests: XCTestCase {
     /// named `Self` and `Case` (`var self`, `var case`), a top-level `AllCasePaths` carried by a nested enum
     /// (the conformance's member replaced it), and a qualification whose first name the enum's own member
     /// hides (`Case.Any.Event` inside `Case.State`, which declares `Case`). The seeds mean these programs only
-    /// with today's name pools: when the pools change, replace them with the programs' sources.
+    /// with today's name pools, drawn without generic enums (which came later, each of their bugs with a test
+    /// of its own): when the pools change, replace them with the programs' sources.
     func testProgramsThatOnceBrokeTheBuildCompile() throws {
         let seeds: [UInt64] = [0x24e8_46da_ad74_9197, 0xaaf7_a2cb_f467_75a9, 0xae79_b41f_cf4a_fbc7, 0xc0f1_ccb8_d42e_d5f4,
                                0xe06a_6b5a_7831_021e, 0x7402_583b_a753_6042, 0x31b1_3c0e_41f2_7d5c, 0x9e6e_0499_d842_917b]
