@@ -726,12 +726,28 @@ extension PageAction: RouterActionConvertible where Value == String {
     public nonisolated var routerAction: _RouterActionConvertibleRoot { .tab(.page(self)) }
 }
 
+extension FormAction: RouterActionConvertible where Field == Int {
+    public nonisolated init?(routerAction: _RouterActionConvertibleRoot) {
+        guard case let .tab(.form(value)) = routerAction else { return nil }
+        self = value
+    }
+    public nonisolated var routerAction: _RouterActionConvertibleRoot { .tab(.form(self)) }
+}
+
 extension PanelListAction: RouterActionConvertible {
     public nonisolated init?(routerAction: _RouterActionConvertibleRoot) {
         guard case let .panel(.list(value)) = routerAction else { return nil }
         self = value
     }
     public nonisolated var routerAction: _RouterActionConvertibleRoot { .panel(in: .list(self)) }
+}
+
+extension FormAction.FieldAction: RouterActionConvertible where Field == Int {
+    public nonisolated init?(routerAction: _RouterActionConvertibleRoot) {
+        guard case let .tab(.form(.field(value))) = routerAction else { return nil }
+        self = value
+    }
+    public nonisolated var routerAction: _RouterActionConvertibleRoot { .tab(.form(.field(self))) }
 }
 
 #if canImport(SwiftRex)

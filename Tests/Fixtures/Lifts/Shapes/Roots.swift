@@ -32,6 +32,19 @@ public enum WrappedAction {
     case open
 }
 
+// A root inside a generic type: no lift extensions either (a note says why), since `Screen.Action` names no
+// type without `Screen`'s argument.
+public struct Screen<Model> {
+    public enum Action {
+        case detail(DetailAction)
+        case refresh
+    }
+}
+
+public enum DetailAction {
+    case close
+}
+
 // A namespace whose action carries a generic action with a type declared beside it: the conformance's
 // `where` clause names that type qualified (`Library.Book`), since it is written at file scope.
 public enum Library {

@@ -1,6 +1,6 @@
 // Shapes the lift output must get right beyond the end-to-end fixture. LiftReferenceTests compares the
 // generated lift file, `dump --format tree|dot` and the diagnostics with Expected/Shapes.*, and type-checks
-// the generated file against the SwiftRex stand-in (with and without -D DEBUG).
+// the generated file, with Usage.swift, against the SwiftRex stand-in (with and without -D DEBUG).
 import Foundation
 
 // A root nested in an extension: its names join to RouterAction (`RouterActionConvertible`,
@@ -29,6 +29,7 @@ public enum TabAction {
     case select(Int)
     // Through a generic typealias: the alias supplies the generic argument (`where Value == String`).
     case page(TabPage)
+    case form(FormAction<Int>)
 }
 
 public typealias TabPage = PageAction<String>
@@ -36,6 +37,17 @@ public typealias TabPage = PageAction<String>
 public enum PageAction<Value> {
     case loaded([Value])
     case reset
+}
+
+// An action enum inside a generic action enum: `FormAction<Int>.FieldAction` is a type of its own for each
+// argument, so its conformance states the argument its path gives (`where Field == Int`).
+public enum FormAction<Field> {
+    case field(FieldAction)
+    case submit(Field)
+
+    public enum FieldAction {
+        case clear
+    }
 }
 
 public enum DebugMenuAction {
