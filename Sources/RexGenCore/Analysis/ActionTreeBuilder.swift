@@ -13,8 +13,10 @@ struct ActionTreeBuilder {
         let edges = Parallel.map(count: nodes.count, chunk: 32) { parent -> [ActionTree.Edge] in
             let declaration = selectedNodes[parent].declaration
             let cases = declaration.cases
-            let parameters = names.genericParameters(along: declaration.qualifiedNameComponents,
-                                                     own: declaration.genericParameterNames)
+            // `isGeneric` already knows whether any type along the path declares parameters.
+            let parameters = selectedNodes[parent].isGeneric
+                ? names.genericParameters(along: declaration.qualifiedNameComponents, own: declaration.genericParameterNames)
+                : nil
             var found: [ActionTree.Edge] = []
             var index = 0
             while index < cases.count {  // not `compactMap`: see `SourceFileCollector.collect`
@@ -102,11 +104,8 @@ struct ActionTreeBuilder {
             var node = candidates[index]
             let components = node.declaration.qualifiedNameComponents
             if components.count > 1 {
-                var scope = ""
-                for component in components.dropLast() {
-                    scope += scope.isEmpty ? component : "." + component
-                    if types[scope]?.genericParameterNames.isEmpty == false { node.genericScopes.append(scope) }
-                }
+                node.genericScopes = types.scopes(along: components, own: node.declaration.genericParameterNames)
+                    .dropLast().filter { !$0.genericParameters.isEmpty }.map(\.name)
             }
             nodes.append(node)
         }

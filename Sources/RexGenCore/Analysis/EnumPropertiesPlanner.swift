@@ -233,14 +233,8 @@ struct EnumPropertiesPlanner {
 
     /// The generic parameters of the enum and of the types around it that the sources declare.
     func genericParametersInScope(of declaration: EnumDeclaration) -> Set<Substring> {
-        var parameters = Set(declaration.genericParameterNames.map { Substring($0.hasPrefix("each ") ? String($0.dropFirst(5)) : $0) })
-        let components = declaration.qualifiedNameComponents
-        for depth in 1..<max(components.count, 1) {
-            for name in model.types[components.prefix(depth).joined(separator: ".")]?.genericParameterNames ?? [] {
-                parameters.insert(Substring(name))
-            }
-        }
-        return parameters
+        Set(model.types.scopes(along: declaration.qualifiedNameComponents, own: declaration.genericParameterNames)
+            .flatMap { $0.genericParameters.map { Substring($0) } })
     }
 
     private func skipUnusableNames(_ cases: inout [PlannedCase], diagnostics: inout [Diagnostic]) {

@@ -168,9 +168,9 @@ struct LiftPlanner {
         let declaration = tree.nodes[node].declaration
         var requirements: [String] = []
         for scope in tree.nodes[node].genericScopes {
+            // A scope with arguments given is an action enum, and an enum cannot declare a parameter pack.
             let parameters = model.types[scope]?.genericParameterNames ?? []
-            guard let arguments = given[scope], arguments.count == parameters.count,
-                  !parameters.contains(where: { $0.hasPrefix("each ") }) else {
+            guard let arguments = given[scope], arguments.count == parameters.count else {
                 diagnostics.append(.warning("'\(declaration.qualifiedName)' is inside generic type '\(scope)', "
                     + "whose arguments its path from '\(rootName)' does not give; no \(protocolName) conformance "
                     + "is generated for it", at: declaration.location))
@@ -178,9 +178,9 @@ struct LiftPlanner {
             }
             if let hidden = parameters.first(where: { hidesName($0, inside: scope, declaration: declaration) }) {
                 diagnostics.append(.warning("'\(declaration.qualifiedName)' is inside generic type '\(scope)' "
-                    + "and declares or is inside a type that declares '\(hidden)', which in its conformance's "
-                    + "where clause would hide \(scope)'s parameter '\(hidden)'; no \(protocolName) conformance "
-                    + "is generated for it", at: declaration.location))
+                    + "and has a member type or generic parameter '\(hidden)', or is inside a type with such a "
+                    + "parameter, which in its conformance's where clause would hide \(scope)'s parameter "
+                    + "'\(hidden)'; no \(protocolName) conformance is generated for it", at: declaration.location))
                 return nil
             }
             requirements += zip(parameters, arguments).map { "\($0) == \($1)" }
@@ -188,19 +188,16 @@ struct LiftPlanner {
         return requirements
     }
 
-    /// Whether a name written in the where clause of `declaration`'s conformance means a generic parameter or
-    /// member type of the enum or of a type around it (looked up from the enum outward, up to but not
-    /// including `outermost`, or up to the top level when nil), rather than what it means at file scope.
+    /// Whether a name written in the where clause of `declaration`'s conformance means something other than
+    /// at file scope. Swift looks it up among the enum's member types and typealiases, then among the generic
+    /// parameters of the enum and of the types around it (from the enum outward, up to but not including
+    /// `outermost`, or up to the top level when nil); the member types of the types around it are not searched.
     private func hidesName(_ name: String, inside outermost: String?, declaration: EnumDeclaration) -> Bool {
-        if declaration.genericParameterNames.contains(name) { return true }
-        var components = declaration.qualifiedNameComponents
-        while !components.isEmpty {
-            let scope = components.joined(separator: ".")
-            if scope == outermost { return false }
-            if model.types[scope + "." + name] != nil { return true }
-            if components.count < declaration.qualifiedNameComponents.count,
-               model.types[scope]?.genericParameterNames.contains(name) == true { return true }
-            components.removeLast()
+        if qualifier.declaresMember(name, of: declaration) { return true }
+        for scope in model.types.scopes(along: declaration.qualifiedNameComponents,
+                                        own: declaration.genericParameterNames).reversed() {
+            if scope.name == outermost { return false }
+            if scope.genericParameters.contains(name) { return true }
         }
         return false
     }

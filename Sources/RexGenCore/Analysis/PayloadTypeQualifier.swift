@@ -49,6 +49,11 @@ package struct PayloadTypeQualifier: Sendable {
         types = model.types
     }
 
+    /// Whether the sources declare a member type or typealias of `declaration` named `name`.
+    package func declaresMember(_ name: String, of declaration: EnumDeclaration) -> Bool {
+        declaredNames.contains(declaration.qualifiedName + "." + name)
+    }
+
     /// The type text as generated code must write it in an extension of `declaration`.
     /// - Parameter substitutions: values for the enum's own generic parameters, written in place of them
     ///   (a conformance's `where` clause states a payload of a generic parent in the parent's arguments).

@@ -108,13 +108,7 @@ struct ReactorStateIndex {
 
     /// The generic parameters in scope in the body of `state`: its own and those of the types around it.
     func genericParameters(of state: ReactorStateDeclaration) -> Set<String> {
-        var names = Set(state.genericParameterNames)
-        var scope = ""
-        for component in state.qualifiedNameComponents.dropLast() {
-            scope += scope.isEmpty ? component : "." + component
-            names.formUnion(types[scope]?.genericParameterNames ?? [])
-        }
-        return names
+        Set(types.scopes(along: state.qualifiedNameComponents, own: state.genericParameterNames).flatMap(\.genericParameters))
     }
 
     private func isState(_ typeText: String, in context: [String], genericParameters: Set<String>) -> Bool {

@@ -88,17 +88,10 @@ struct TypeNameResolver {
     /// The generic parameters along `path`; `own` are those of the type the path names, when the caller has
     /// its declaration (a top-level enum then costs no look-up).
     func genericParameters(along path: [String], own: [String]? = nil) -> ScopeParameters? {
-        guard path.count > 1 || own == nil || own?.isEmpty == false else { return nil }
-        var parameters: ScopeParameters = []
-        var found = false
-        var scope = ""
-        for (depth, component) in path.enumerated() {
-            scope += scope.isEmpty ? component : "." + component
-            let names = depth == path.count - 1 && own != nil ? own! : types[scope]?.genericParameterNames ?? []
-            found = found || !names.isEmpty
-            parameters.append(names.map { $0.hasPrefix("each ") ? String($0.dropFirst(5)) : $0 })
-        }
-        return found ? parameters : nil
+        // Most enums are top-level and not generic: no look-up, no allocation.
+        if path.count == 1, own?.isEmpty == true { return nil }
+        let parameters = types.scopes(along: path, own: own).map(\.genericParameters)
+        return parameters.contains { !$0.isEmpty } ? parameters : nil
     }
 
     private func resolve(_ typeText: String, from contextPath: [String], parameters: ScopeParameters?,

@@ -75,3 +75,31 @@ public struct TypeIndex: Sendable {
 
     public var count: Int { positions.count }
 }
+
+extension TypeIndex {
+    /// A type along a qualified name, with the generic parameters it declares.
+    struct Scope {
+        /// `Outer.Page`.
+        var name: String
+        /// By the name each declares (`each T` is `T`): in the type's body they hide any type of that name
+        /// declared further out, and its own member types.
+        var genericParameters: [String]
+    }
+
+    /// The types a qualified name passes through, outermost first and ending with the type it names
+    /// (`["Outer", "Page"]` → `Outer`, `Outer.Page`), with their generic parameters; the one place that
+    /// walks them, so every stage agrees on what is in scope. `own` stands for the last type's parameters when
+    /// the caller has its declaration, which saves a look-up.
+    func scopes(along path: [String], own: [String]? = nil) -> [Scope] {
+        var scopes: [Scope] = []
+        scopes.reserveCapacity(path.count)
+        var name = ""
+        for component in path {
+            name += name.isEmpty ? component : "." + component
+            let declared = (scopes.count == path.count - 1 ? own : nil) ?? self[name]?.genericParameterNames ?? []
+            scopes.append(Scope(name: name, genericParameters: declared.isEmpty ? declared
+                : declared.map { $0.hasPrefix("each ") ? String($0.dropFirst(5)) : $0 }))
+        }
+        return scopes
+    }
+}

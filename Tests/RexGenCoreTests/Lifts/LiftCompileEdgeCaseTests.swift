@@ -157,7 +157,7 @@ final class LiftCompileEdgeCaseTests: XCTestCase {
         XCTAssertFalse(result.lifts.contains("extension PageAction.InnerAction:"), result.lifts)
         XCTAssertFalse(result.lifts.contains("extension PageAction.HidingAction:"), result.lifts)
         XCTAssertTrue(result.rexgen.stderrLines.contains {
-            $0.contains("warning: 'PageAction.HidingAction' is inside generic type 'PageAction' and declares")
+            $0.contains("warning: 'PageAction.HidingAction' is inside generic type 'PageAction' and has a member type or generic parameter 'Value'")
         }, result.rexgen.stderr)
         XCTAssertFalse(result.lifts.contains("LonelyActionConvertible"), result.lifts)
         XCTAssertTrue(result.rexgen.stderrLines.contains {
@@ -177,6 +177,57 @@ final class LiftCompileEdgeCaseTests: XCTestCase {
         XCTAssertEqual(single.typecheck.exitCode, 0, "the generated lifts do not compile:\n\(LiftTestSupport.excerpt(single.typecheck))")
         XCTAssertTrue(single.lifts.contains("extension PageAction.InnerAction: RootActionConvertible where Value == Int {"),
                       single.lifts)
+    }
+
+    /// The where clause of `extension PageAction.RowAction` looks names up among RowAction's member types, then
+    /// among the generic parameters of RowAction and of the types around it, but not among those types' member
+    /// types: `Item` there is the top-level `Item` even though `PageAction` declares one, and `Value` is
+    /// FormAction's parameter even though `Section` declares a type `Value`. Those conformances are written
+    /// (and used, so that they must mean the right types); the ones a name does hide are left out.
+    func testWhereClauseNamesTheTypesAroundTheEnumDoNotHide() throws {
+        let result = try generateAndTypecheck("""
+            public struct Item {}
+            public enum RootAction {
+                case page(PageAction<Item>)
+                case form(FormAction<Int>)
+                case shelf(ShelfAction<Item>)
+            }
+            public enum ShelfAction<Value> {
+                case tap
+                public typealias Item = Int
+            }
+            public enum PageAction<Value> {
+                case row(RowAction)
+                public struct Item {}
+                public enum RowAction {
+                    case tap
+                }
+            }
+            public enum FormAction<Value> {
+                case field(Section.FieldAction)
+                public enum Section {
+                    public struct Value {}
+                    public enum FieldAction {
+                        case clear
+                    }
+                }
+            }
+            func use() -> [RootAction] {
+                [PageAction<Item>.RowAction.tap.rootAction, FormAction<Int>.Section.FieldAction.clear.rootAction]
+            }
+            """)
+        XCTAssertEqual(result.typecheck.exitCode, 0, "the generated lifts do not compile:\n\(LiftTestSupport.excerpt(result.typecheck))")
+        XCTAssertTrue(result.lifts.contains("extension PageAction.RowAction: RootActionConvertible where Value == Item {"),
+                      result.lifts)
+        XCTAssertTrue(result.lifts.contains("extension FormAction.Section.FieldAction: RootActionConvertible where Value == Int {"),
+                      result.lifts)
+        // An enum's own member type or typealias `Item` does hide the argument in its own conformance.
+        for name in ["PageAction", "ShelfAction"] {
+            XCTAssertFalse(result.lifts.contains("extension \(name):"), result.lifts)
+            XCTAssertTrue(result.rexgen.stderrLines.contains {
+                $0.contains("warning: '\(name)' is used with generic arguments that name 'Item', which in its conformance's")
+            }, result.rexgen.stderr)
+        }
     }
 
     /// `App.Action` and `AppAction` both join to `AppAction`: two `AppActionConvertible` protocols do not
