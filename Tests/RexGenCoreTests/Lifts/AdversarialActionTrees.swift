@@ -208,7 +208,8 @@ final class AdversarialType {
     var cases: [AdversarialCase] = []
     /// A generic enum's parameters, in order.
     var genericParameters: [String] = []
-    /// A generic child's arguments as its carrying case writes them (`Int`, `String`, `Bool`), and that case's enum.
+    /// A generic child's arguments as its carrying case writes them (`Int`, `String`, `Bool`, or one of the
+    /// carrying enum's own parameters), and that case's enum.
     var boundArguments: [String] = []
     private(set) weak var carrier: AdversarialType?
 
@@ -419,10 +420,16 @@ struct AdversarialProgram {
             let nested = scope != nil && scope?.kind != .action && rng.chance(60)
             let name = nested ? rng.pick(pools.nestedActionNames) : rng.pick(pools.typeNames)
             guard let child = makeType(name, kind: .action, in: scope) else { continue }
-            if pools.genericChildPercent > 0, rng.chance(pools.genericChildPercent) {
+            // Half the children of a generic child are generic too, so that parameters passed on get drawn.
+            let genericPercent = parent.genericParameters.isEmpty ? pools.genericChildPercent : max(pools.genericChildPercent, 50)
+            if pools.genericChildPercent > 0, rng.chance(genericPercent) {
                 let outer = Set(scope?.path.flatMap(\.genericParameters) ?? [])
                 child.genericParameters = rng.sample(pools.parameterNames.filter { !outer.contains($0) }, count: rng.inRange(1...2))
-                child.bind(child.genericParameters.map { _ in rng.pick(["Int", "String", "Bool"]) }, carriedBy: parent)
+                // A generic parent may pass its own parameter on (`RowsAction<Item>` → `PageAction<Item>`).
+                let passed = parent.genericParameters
+                child.bind(child.genericParameters.map { _ in
+                    !passed.isEmpty && rng.chance(60) ? rng.pick(passed) : rng.pick(["Int", "String", "Bool"])
+                }, carriedBy: parent)
             }
             return child
         }
@@ -476,6 +483,13 @@ struct AdversarialProgram {
     }
 
     private var topLevelNames: Set<String> { Set(topLevel.map(\.name)) }
+
+    /// Generic children whose carrying case passes them one of its enum's own parameters.
+    var childrenGivenTheirParentsParameter: Int {
+        allTypes.filter { type in
+            type.carrier.map { carrier in type.boundArguments.contains(where: carrier.genericParameters.contains) } ?? false
+        }.count
+    }
 
     var allTypes: [AdversarialType] {
         var result: [AdversarialType] = []
@@ -620,7 +634,9 @@ extension AdversarialProgram {
         case let .child(child, label):
             var reference = reference(to: child, from: scope)
             if !child.boundArguments.isEmpty {
-                reference += "<" + child.boundArguments.map { valueTypeSource($0, in: scope) }.joined(separator: ", ") + ">"
+                reference += "<" + child.boundArguments.map {
+                    scope.genericParameters.contains($0) ? $0 : valueTypeSource($0, in: scope)
+                }.joined(separator: ", ") + ">"
             }
             return "(" + (label.map { "\(AdversarialSpelling.source($0)): " } ?? "") + reference + ")"
         case let .values(values):
@@ -670,7 +686,12 @@ extension AdversarialProgram {
     /// A generic enum's arguments in the usage files: what its carrying case gives it, else `genericArguments`.
     private func usageArguments(of type: AdversarialType) -> [String] {
         guard !type.genericParameters.isEmpty else { return [] }
-        if let carrier = type.carrier { return type.boundArguments.map { valueTypeUsage($0, in: carrier) } }
+        if let carrier = type.carrier {
+            return type.boundArguments.map { argument in
+                carrier.genericParameters.firstIndex(of: argument).map { usageArguments(of: carrier)[$0] }
+                    ?? valueTypeUsage(argument, in: carrier)
+            }
+        }
         return Array(Self.genericArguments.prefix(type.genericParameters.count))
     }
 

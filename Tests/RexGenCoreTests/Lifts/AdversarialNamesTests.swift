@@ -100,6 +100,8 @@ final class AdversarialNamesTests: XCTestCase {
         var generics: [AdversarialUsage.Node] = []
         var userState: String?
         var extraUsage: [AdversarialUsage.Group: [String: String]] = [:]
+        /// Generic children given a generic parent's own parameter: printed, so a run shows it drew them.
+        var passedParameters = 0
     }
 
     /// The programs of one test: `defaultCount`, or `REXGEN_PROPERTY_TREES` divided by `share`, drawn from seeds
@@ -123,7 +125,8 @@ final class AdversarialNamesTests: XCTestCase {
             var program = AdversarialProgram.wellFormed(seed: seed, pools: pools)
             let rendered = program.render()
             return Input(label: "seed 0x" + String(seed, radix: 16), files: rendered.files, trees: rendered.trees,
-                         generics: rendered.generics, userState: rendered.userState)
+                         generics: rendered.generics, userState: rendered.userState,
+                         passedParameters: program.childrenGivenTheirParentsParameter)
         }
     }
 
@@ -343,7 +346,7 @@ final class AdversarialNamesTests: XCTestCase {
         let seconds = Int(Date().timeIntervalSince(started).rounded())
         print("\(title): \(inputs.count) programs, \(jobs.count) compiler runs, \(failedInputs) failing, \(seconds) s; "
               + "\(prepared.map(\.liftedGenericNodes).reduce(0, +)) of \(prepared.map(\.genericNodes).reduce(0, +)) generic "
-              + "tree nodes lifted")
+              + "tree nodes lifted, \(inputs.map(\.passedParameters).reduce(0, +)) given a generic parent's own parameter")
         if !distinct.isEmpty {
             print("\(title): \(distinct.count) distinct errors outside the app's sources (count, message, line):")
             for (text, count) in distinct.sorted(by: { $0.value > $1.value }).prefix(60) { print("  \(count)× \(text)") }
