@@ -26,6 +26,8 @@ struct FileTreeEdit {
     init?(old: ParsedFile, new: ParsedFile, index: Int, isSource: Bool, cache: GenerationCache, shape: TreeShape,
           options: GenerationOptions) {
         let rules = options.selection
+        // Only top-level enums: a nested one's edges and genericity depend on the types around it (their
+        // generic parameters hide names), which the shape does not keep.
         guard !isSource || old.imports == new.imports,
               Self.aliasesOf(old) == Self.aliasesOf(new),
               [old, new].allSatisfy({ $0.enums.allSatisfy { $0.qualifiedNameComponents.count == 1 && $0.enclosingScopes.isEmpty } })
@@ -123,7 +125,9 @@ struct FileTreeEdit {
                     if names.contains(last) { return nil }
                     continue
                 }
-                // Innermost scope first: the enum's generic parameter (no node), `Parent.Name`, then `Name`.
+                // Innermost scope first: the enum's generic parameter (no node), `Parent.Name`, then `Name`. A pack
+                // (`each T`, which Swift rejects on an enum) is read as `TypeIndex.scopes` reads it, so even that
+                // file edits to the whole run's shape.
                 if declaration.genericParameterNames.contains(where: { $0 == last || $0 == "each " + last }) { continue }
                 guard let nested = lookUp(declaration.qualifiedName + "." + last) else { return nil }
                 var child = nested

@@ -291,6 +291,27 @@ final class TreeEditTests: XCTestCase {
         }
     }
 
+    /// An enum nested in a generic type, in the edited file: the tree edit declines the file, since its edges
+    /// would need the types around the enum (`Screen`'s parameter `ListAction` hides the tree's `ListAction`
+    /// in `Screen.SheetAction`, so the case carries no node), and the shape keeps none of them.
+    func testAFileWithAnEnumInsideAGenericTypeGoesTheWholeWay() throws {
+        try forEachLayout {
+            let screen = "\npublic struct Screen<ListAction: Equatable & Sendable> {\n"
+                + "    public enum SheetAction: Equatable, Sendable {\n        case presented\n    }\n}\n"
+            try project.write(try String(contentsOfFile: movieFeature, encoding: .utf8) + screen, toPath: movieFeature)
+            try assertRun(takesShortcut: false, "nested enum added")
+            let before = try liftFile
+            try project.replace("        case presented\n", with: "        case presented\n        case list(ListAction)\n",
+                                atPath: movieFeature)
+            try assertRun(takesShortcut: false, "generic parameter carried")
+            XCTAssertEqual(try liftFile, before)
+            // A leaf under a top-level enum of the same file: the file still has the nested enum.
+            try project.replace("    case close\n}\n", with: "    case close\n    case sheet(SheetAction)\n}\n" + Self.sheet,
+                                atPath: movieFeature)
+            try assertRun(takesShortcut: false, "leaf added")
+        }
+    }
+
     func testNameLinesStaySortedAndWhole() {
         XCTAssertEqual(NameLines.inserting("B", into: "\nA\nC\n"), "\nA\nB\nC\n")
         XCTAssertEqual(NameLines.inserting("A", into: "\nAB\nC\n"), "\nA\nAB\nC\n")

@@ -6,7 +6,7 @@ import XCTest
 /// a bounded time; and every input that ever failed, replayed in-process on each run.
 final class ReliabilityFuzzTests: XCTestCase {
     /// `REXGEN_FUZZ_SECONDS` overrides; CI's default keeps the whole suite well inside its time limit.
-    static let fuzzSeconds = Int(ProcessInfo.processInfo.environment["REXGEN_FUZZ_SECONDS"] ?? "") ?? 120
+    static let fuzzSeconds = Int(ProcessInfo.processInfo.environment["REXGEN_FUZZ_SECONDS"] ?? "") ?? 60
 
     func testFuzzReaderFindsNoCrashHangOrLeak() throws {
         let work = try temporaryDirectory()
