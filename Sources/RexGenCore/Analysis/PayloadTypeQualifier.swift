@@ -8,7 +8,8 @@
 /// and generic parameters outward, stopping at an extension (whose extended type's own enclosing types are not
 /// searched). A name found in an enclosing type is written with that type's qualified name
 /// (`Movies.Picker.Event`); a name found in the enum itself, as a generic parameter, or nowhere in the
-/// sources (top level, another module) is kept as written.
+/// sources (top level, another module) is kept as written, but for a member of the enum named like a generic
+/// parameter of a type around it, which the extension finds first (`Page<Item>.Event.Item` is written so).
 package struct PayloadTypeQualifier: Sendable {
     /// Qualified names of every nested type and typealias the sources and references declare (a lookup
     /// always asks for `Scope.Name`, so top-level names are never needed).
@@ -139,7 +140,14 @@ package struct PayloadTypeQualifier: Sendable {
         guard nestedSimpleNames.contains(Substring(name)) else { return nil }
         let components = declaration.qualifiedNameComponents
         if declaration.genericParameterNames.contains(name) { return nil }
-        if !outsideTheEnum, declaredNames.contains(declaration.qualifiedName + "." + name) { return nil }
+        if !outsideTheEnum, declaredNames.contains(declaration.qualifiedName + "." + name) {
+            // In the enum's body its member is found first; in `extension A.B { … }` a generic parameter of `A`
+            // is, so the member is then written qualified (`A<T>.B.T`).
+            let isHiddenInTheExtension = (1..<components.count).contains { depth in
+                types[components.prefix(depth).joined(separator: ".")]?.genericParameterNames.contains(name) == true
+            }
+            return isHiddenInTheExtension ? written(components[...], outsideTheEnum: false) : nil
+        }
         // Lookup from inside `extension A.B { … }` searches A.B but not A.
         var innermostScopeDepth = 1
         if case .extension(let extendedType, _)? = declaration.enclosingScopes.first {
@@ -151,16 +159,20 @@ package struct PayloadTypeQualifier: Sendable {
             let scopeName = scope.joined(separator: ".")
             // A generic parameter shadows a member type of the same name declared in the same type.
             if types[scopeName]?.genericParameterNames.contains(name) == true { return nil }
-            if declaredNames.contains(scopeName + "." + name) {
-                return (scopeName, scope.enumerated().map { index, component in
-                    let written = index > 0 && SwiftNames.memberTypeNamesNeedingBackticks.contains(component)
-                        ? "`\(component)`" : SwiftNames.escaped(component)
-                    return outsideTheEnum ? written : written + genericArguments(of: components.prefix(index + 1))
-                }.joined(separator: "."))
-            }
+            if declaredNames.contains(scopeName + "." + name) { return written(scope, outsideTheEnum: outsideTheEnum) }
             depth -= 1
         }
         return nil
+    }
+
+    /// A scope's qualified name, and as generated code writes it: with each generic type's own parameters as
+    /// its arguments inside an extension of the enum, where they are in scope.
+    private func written(_ scope: ArraySlice<String>, outsideTheEnum: Bool) -> (name: String, written: String) {
+        (scope.joined(separator: "."), scope.enumerated().map { index, component in
+            let written = index > 0 && SwiftNames.memberTypeNamesNeedingBackticks.contains(component)
+                ? "`\(component)`" : SwiftNames.escaped(component)
+            return outsideTheEnum ? written : written + genericArguments(of: scope.prefix(index + 1))
+        }.joined(separator: "."))
     }
 }
 

@@ -199,6 +199,25 @@ final class PayloadTypeQualifierTests: XCTestCase {
         XCTAssertEqual(qualified("Shelf.Action", in: source), ["item(Item)"])
     }
 
+    /// In the enum's body its own member is found before a generic parameter of a type around it; in an
+    /// extension of the enum the parameter is (`Item` below means `Shelf<Item>.Action.Item` in the case, and
+    /// `Shelf`'s parameter in `extension Shelf.Action`), so the member is written qualified there.
+    func testAMemberOfTheEnumNamedLikeAGenericParameterAroundIt() {
+        let source = """
+        enum Store {
+            struct Shelf<Item, Other> {
+                enum Action {
+                    case item(Item)
+                    case items([Item?], Other)
+                    enum Item { case a }
+                }
+            }
+        }
+        """
+        XCTAssertEqual(qualified("Store.Shelf.Action", in: source),
+                       ["item(Store.Shelf<Item, Other>.Action.Item)", "items([Store.Shelf<Item, Other>.Action.Item?], Other)"])
+    }
+
     func testExtensionsAcrossFiles() {
         let enumFile = """
         enum Catalog {}

@@ -65,6 +65,12 @@ func checkEnclosingTypes(_ checks: inout Checks) {
     crate.content = "d"
     checks.equal(crate.content, "d", "an enclosing type's generic parameter shadows Movies.Item")
 
+    var rack = Rack<Int>.Action.tag(.new)
+    rack.tag = .sale
+    checks.equal(rack.tag, .sale, "the enum's nested type named like a generic parameter around it")
+    rack = .tags([.new], 2)
+    checks.equal(rack.tags?.0, [.new], "the same nested type inside an array")
+
     var parent = Parent.Action.destination(.a)
     parent.destination = .some(.b(2))
     checks.equal(parent.destination, .some(.b(2)), "optional of a sibling's nested action")

@@ -150,6 +150,30 @@ extension Movies.Crate.Action {
     public var isContent: Swift.Bool { self.content != nil }
 }
 
+// MARK: - Rack.Action
+
+extension Rack.Action {
+    public var tag: Rack<Tag>.Action.Tag? {
+        get { guard case let .tag(value) = self else { return nil }; return value }
+        set { guard case .tag = self, let newValue else { return }; self = .tag(newValue) }
+    }
+    public var isTag: Swift.Bool { self.tag != nil }
+    public var tags: ([Rack<Tag>.Action.Tag], Int)? {
+        get { guard case let .tags(value0, value1) = self else { return nil }; return (value0, value1) }
+        set { guard case .tags = self, let newValue else { return }; self = .tags(newValue.0, newValue.1) }
+    }
+    public var isTags: Swift.Bool { self.tags != nil }
+}
+
+// MARK: - Rack.Action.Tag
+
+extension Rack.Action.Tag {
+    public var new: Swift.Void? { guard case .new = self else { return nil }; return () }
+    public var isNew: Swift.Bool { self.new != nil }
+    public var sale: Swift.Void? { guard case .sale = self else { return nil }; return () }
+    public var isSale: Swift.Bool { self.sale != nil }
+}
+
 // MARK: - Parent.Action
 
 extension Parent.Action {

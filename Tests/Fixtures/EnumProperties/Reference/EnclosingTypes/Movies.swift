@@ -76,6 +76,17 @@ extension Movies {
     }
 }
 
+/// The enum's own nested type named like a generic parameter of a type around it: in the case it is the
+/// nested type, but in `extension Rack.Action` the name means `Rack`'s parameter, so it is written qualified.
+public struct Rack<Tag> {
+    public enum Action {
+        case tag(Tag)
+        case tags([Tag], Int)
+
+        public enum Tag: Equatable { case new, sale }
+    }
+}
+
 public struct Parent {
     public enum Action {
         case destination(Destination.Action?)
