@@ -83,16 +83,16 @@ final class RandomEditSequenceTests: XCTestCase {
 
     enum Path: String, CaseIterable {
         case upToDate = "up to date"
-        case referenceShortcut = "reference shortcut"
-        case sourceShortcut = "source shortcut"
+        case cutOffNoSourceEdited = "cut off, no source edited"
+        case cutOffSourcesEdited = "cut off, sources edited"
         case treeEdit = "tree edit"
         case wholeWay = "whole way"
 
         init(_ outcome: IncrementalGeneration.Outcome) {
             switch outcome {
             case .upToDate: self = .upToDate
-            case .editsStayedInTheirFiles(_, _, 0, _): self = .referenceShortcut
-            case .editsStayedInTheirFiles: self = .sourceShortcut
+            case .editsStayedInTheirFiles(_, _, 0, _): self = .cutOffNoSourceEdited
+            case .editsStayedInTheirFiles: self = .cutOffSourcesEdited
             case .treeChanged: self = .treeEdit
             case .generated: self = .wholeWay
             }
@@ -190,11 +190,11 @@ final class RandomEditSequenceTests: XCTestCase {
         // The sequence must not take the whole way only: every path the layout has, once at least (with
         // enough steps to expect it).
         guard Self.steps >= 60 else { return }
-        let expected: [Path] = pluginLayout ? Path.allCases : [.upToDate, .referenceShortcut, .treeEdit, .wholeWay]
+        let expected: [Path] = pluginLayout ? Path.allCases : [.upToDate, .cutOffNoSourceEdited, .treeEdit, .wholeWay]
         for path in expected {
             XCTAssertGreaterThan(totals[path] ?? 0, 0, "no step of the \(layout) took the \(path.rawValue) path")
         }
-        if !pluginLayout { XCTAssertNil(totals[.sourceShortcut], "the source shortcut needs one file per source") }
+        if !pluginLayout { XCTAssertNil(totals[.cutOffSourcesEdited], "an edited source is cut off only with one file per source") }
     }
 
     /// Prints edits by row and paths taken by column; returns the paths' totals.
