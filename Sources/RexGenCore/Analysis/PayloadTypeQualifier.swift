@@ -9,7 +9,7 @@
 /// searched). A name found in an enclosing type is written with that type's qualified name
 /// (`Movies.Picker.Event`); a name found in the enum itself, as a generic parameter, or nowhere in the
 /// sources (top level, another module) is kept as written, but for a member of the enum named like a generic
-/// parameter of a type around it, which the extension finds first (`Page<Item>.Event.Item` is written so).
+/// parameter of a type around it, which the extension finds first (`Rack<Tag>.Action.Tag` is written so).
 package struct PayloadTypeQualifier: Sendable {
     /// Qualified names of every nested type and typealias the sources and references declare (a lookup
     /// always asks for `Scope.Name`, so top-level names are never needed).
@@ -115,6 +115,7 @@ package struct PayloadTypeQualifier: Sendable {
         else { return [] }
         let components = declaration.qualifiedNameComponents
         let extensionDepth = extendedType.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) }
+        let scopes = types.scopes(along: components, own: declaration.genericParameterNames)
         return TypeTextNames(typeText).starts.compactMap { start in
             let name = String(start.name)
             if declaration.genericParameterNames.contains(name) { return nil }
@@ -122,9 +123,9 @@ package struct PayloadTypeQualifier: Sendable {
             if rest.hasPrefix("."), start.name == "Swift" || importedModules.contains(start.name) { return nil }
             var depth = components.count
             while depth >= extensionDepth {
-                let scopeName = components.prefix(depth).joined(separator: ".")
-                if declaredNames.contains(scopeName + "." + name)
-                    || (depth < components.count && types[scopeName]?.genericParameterNames.contains(name) == true) {
+                let scope = scopes[depth - 1]
+                if declaredNames.contains(scope.name + "." + name)
+                    || (depth < components.count && scope.genericParameters.contains(name)) {
                     return nil
                 }
                 depth -= 1
@@ -143,9 +144,8 @@ package struct PayloadTypeQualifier: Sendable {
         if !outsideTheEnum, declaredNames.contains(declaration.qualifiedName + "." + name) {
             // In the enum's body its member is found first; in `extension A.B { … }` a generic parameter of `A`
             // is, so the member is then written qualified (`A<T>.B.T`).
-            let isHiddenInTheExtension = (1..<components.count).contains { depth in
-                types[components.prefix(depth).joined(separator: ".")]?.genericParameterNames.contains(name) == true
-            }
+            let isHiddenInTheExtension = types.scopes(along: Array(components.dropLast()))
+                .contains { $0.genericParameters.contains(name) }
             return isHiddenInTheExtension ? written(components[...], outsideTheEnum: false) : nil
         }
         // Lookup from inside `extension A.B { … }` searches A.B but not A.
@@ -153,13 +153,15 @@ package struct PayloadTypeQualifier: Sendable {
         if case .extension(let extendedType, _)? = declaration.enclosingScopes.first {
             innermostScopeDepth = extendedType.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) }
         }
+        let scopes = types.scopes(along: components, own: declaration.genericParameterNames)
         var depth = outsideTheEnum ? components.count : components.count - 1
         while depth >= innermostScopeDepth {
-            let scope = components.prefix(depth)
-            let scopeName = scope.joined(separator: ".")
+            let scope = scopes[depth - 1]
             // A generic parameter shadows a member type of the same name declared in the same type.
-            if types[scopeName]?.genericParameterNames.contains(name) == true { return nil }
-            if declaredNames.contains(scopeName + "." + name) { return written(scope, outsideTheEnum: outsideTheEnum) }
+            if scope.genericParameters.contains(name) { return nil }
+            if declaredNames.contains(scope.name + "." + name) {
+                return written(components.prefix(depth), outsideTheEnum: outsideTheEnum)
+            }
             depth -= 1
         }
         return nil

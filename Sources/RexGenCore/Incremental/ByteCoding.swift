@@ -60,11 +60,6 @@ final class ByteWriter {
         }
     }
 
-    func optionalString(_ value: String?) {
-        bool(value != nil)
-        if let value { string(value) }
-    }
-
     func strings(_ values: [String]) {
         count(values.count)
         for value in values { string(value) }
@@ -177,10 +172,6 @@ struct ByteReader {
         let bytes = try slice(try count())
         var copy = expected
         return copy.withUTF8 { $0.elementsEqual(bytes) }
-    }
-
-    mutating func optionalString() throws -> String? {
-        try bool() ? try string() : nil
     }
 
     mutating func strings() throws -> [String] {
