@@ -23,11 +23,15 @@ struct ActionTreeBuilder {
                 let enumCase = cases[index]
                 index += 1
                 guard enumCase.canCarrySubAction,
-                      let (child, arguments) = names.resolve(enumCase.associatedValues![0].typeText,
-                                                             from: declaration.qualifiedNameComponents,
-                                                             parameters: parameters)
+                      let (child, arguments, scopeArguments) = names.resolve(enumCase.associatedValues![0].typeText,
+                                                                             from: declaration.qualifiedNameComponents,
+                                                                             parameters: parameters),
+                      // `Outer<Int>.SheetAction` with an `Outer` the sources do not declare generic (another
+                      // module's, extended here): its parameters, which a conformance must name, are unknown.
+                      scopeArguments.keys.allSatisfy(selectedNodes[child].genericScopes.contains)
                 else { continue }
-                found.append(ActionTree.Edge(parent: parent, child: child, enumCase: enumCase, genericArguments: arguments))
+                found.append(ActionTree.Edge(parent: parent, child: child, enumCase: enumCase, genericArguments: arguments,
+                                             scopeArguments: scopeArguments))
             }
             return found
         }.flatMap { $0 }
@@ -83,7 +87,7 @@ struct ActionTreeBuilder {
                                                      own: declaration.genericParameterNames)
             for enumCase in declaration.cases {
                 guard enumCase.canCarrySubAction,
-                      let (child, _) = names.resolve(enumCase.associatedValues![0].typeText, from: declaration.qualifiedNameComponents,
+                      let (child, _, _) = names.resolve(enumCase.associatedValues![0].typeText, from: declaration.qualifiedNameComponents,
                                                      parameters: parameters),
                       !isNode[child],
                       Array(candidates[child].declaration.qualifiedNameComponents.dropLast())
@@ -106,6 +110,9 @@ struct ActionTreeBuilder {
             if components.count > 1 {
                 node.genericScopes = types.scopes(along: components, own: node.declaration.genericParameterNames)
                     .dropLast().filter { !$0.genericParameters.isEmpty }.map(\.name)
+                if case .extension(let extendedType, _)? = node.declaration.enclosingScopes.first {
+                    node.isInUndeclaredExtension = types[extendedType] == nil
+                }
             }
             nodes.append(node)
         }

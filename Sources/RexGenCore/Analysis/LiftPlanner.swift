@@ -33,6 +33,14 @@ struct LiftPlanner {
                     + "'\(scope)', so no lift extensions are generated for it", at: rootNode.declaration.location))
                 continue
             }
+            if rootNode.isInUndeclaredExtension,
+               case .extension(let extendedType, _)? = rootNode.declaration.enclosingScopes.first {
+                diagnostics.append(.note("root '\(rootNode.declaration.qualifiedName)' is declared in an extension of "
+                    + "'\(extendedType)', which the sources do not declare, so RexGen cannot tell whether it is "
+                    + "generic; no lift extensions are generated for it (pass the sources that declare it with "
+                    + "--reference)", at: rootNode.declaration.location))
+                continue
+            }
             let joinedName = LiftNaming.joinedName(rootNode.declaration.qualifiedNameComponents)
             if let earlier = roots.first(where: { $0.joinedName == joinedName }) {
                 diagnostics.append(.warning("root '\(rootNode.declaration.qualifiedName)' would be named "
@@ -72,15 +80,22 @@ struct LiftPlanner {
             }
         }
         // The arguments of the generic types a node is declared in, by type (`Page<Value>.InnerAction` reached
-        // through `Page<Int>`: Page's are [Int]): given by a parent that is that type or declared in it.
+        // through `Page<Int>`: Page's are [Int]): written in the payload (`Outer<Int>.SheetAction`), or given by
+        // a parent that is that type or declared in it.
         var scopeArgumentsByNode: [Int: [String: [String]]] = [:]
         // A parent comes before its children in `order`, but not always before a node's second way down.
         for node in walk.order where walk.firstEdge[node] >= 0 {
             let found = arguments(along: walk.firstEdge[node])
             if !found.isEmpty { argumentsByNode[node] = found }
-            let parent = edges[walk.firstEdge[node]].parent
+            let edge = edges[walk.firstEdge[node]]
+            let parent = edge.parent
             for scope in tree.nodes[node].genericScopes {
-                if tree.nodes[parent].declaration.qualifiedName == scope {
+                if let written = edge.scopeArguments[scope] {
+                    scopeArgumentsByNode[node, default: [:]][scope] = written.map {
+                        concreteArgument($0, parent: tree.nodes[parent].declaration,
+                                         parentArguments: argumentsByNode[parent] ?? [])
+                    }
+                } else if tree.nodes[parent].declaration.qualifiedName == scope {
                     scopeArgumentsByNode[node, default: [:]][scope] = argumentsByNode[parent] ?? []
                 } else if let given = scopeArgumentsByNode[parent]?[scope] {
                     scopeArgumentsByNode[node, default: [:]][scope] = given
@@ -168,7 +183,7 @@ struct LiftPlanner {
         let declaration = tree.nodes[node].declaration
         var requirements: [String] = []
         for scope in tree.nodes[node].genericScopes {
-            // A scope with arguments given is an action enum, and an enum cannot declare a parameter pack.
+            // No parameter pack: Swift rejects an enum inside a type that declares one.
             let parameters = model.types[scope]?.genericParameterNames ?? []
             guard let arguments = given[scope], arguments.count == parameters.count else {
                 diagnostics.append(.warning("'\(declaration.qualifiedName)' is inside generic type '\(scope)', "

@@ -112,7 +112,9 @@ struct ReactorStateIndex {
     }
 
     private func isState(_ typeText: String, in context: [String], genericParameters: Set<String>) -> Bool {
-        guard let first = TypeNameResolver.split(typeText)?.components.first, !genericParameters.contains(first) else {
+        // Forwarding names a state without the arguments of a generic type around it (`Outer<Int>.Player`).
+        guard let split = TypeNameResolver.split(typeText), split.scopeArguments.isEmpty,
+              let first = split.components.first, !genericParameters.contains(first) else {
             return false
         }
         return resolver.resolve(typeText, from: context) != nil
@@ -135,7 +137,8 @@ struct ReactorStateIndex {
             }
             return (.array, body.trimmingSpaces)
         }
-        guard let (components, arguments) = TypeNameResolver.split(text), components.count <= 2,
+        guard let (components, arguments, scopeArguments) = TypeNameResolver.split(text), scopeArguments.isEmpty,
+              components.count <= 2,
               components.count == 1 || components[0] == "Swift" else { return nil }
         switch (components[components.count - 1], arguments.count) {
         case ("Optional", 1): return (.optional, arguments[0])

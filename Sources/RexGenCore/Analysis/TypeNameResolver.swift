@@ -76,8 +76,10 @@ struct TypeNameResolver {
     /// The node a type names and the generic arguments it passes, or nil when it names no action enum.
     /// - Parameter parameters: the generic parameters declared along `contextPath` (`genericParameters(along:)`):
     ///   inside `enum Page<ListAction>`, `ListAction` is the parameter, whatever enum has that name.
-    func resolve(_ typeText: String, from contextPath: [String],
-                 parameters: ScopeParameters? = nil) -> (node: Int, genericArguments: [String])? {
+    /// - Returns: also the arguments the text gives generic types the node is declared in, by their qualified
+    ///   names (`Outer<Int>.SheetAction` → `["Outer": ["Int"]]`).
+    func resolve(_ typeText: String, from contextPath: [String], parameters: ScopeParameters? = nil)
+        -> (node: Int, genericArguments: [String], scopeArguments: [String: [String]])? {
         resolve(typeText, from: contextPath, parameters: parameters, remainingAliasHops: 8)
     }
 
@@ -95,8 +97,9 @@ struct TypeNameResolver {
     }
 
     private func resolve(_ typeText: String, from contextPath: [String], parameters: ScopeParameters?,
-                         remainingAliasHops: Int) -> (node: Int, genericArguments: [String])? {
-        guard let (components, arguments) = Self.split(typeText),
+                         remainingAliasHops: Int)
+        -> (node: Int, genericArguments: [String], scopeArguments: [String: [String]])? {
+        guard let (components, arguments, argumentsByComponent) = Self.split(typeText),
               let last = components.last, lastComponents.contains(Substring(last)) else { return nil }
         // The name as written, then (module-qualified?) without a first component that names no known type.
         // `Swift.String` is the standard library's, never a type of the sources named `String`.
@@ -119,11 +122,23 @@ struct TypeNameResolver {
                 // A type's generic parameter hides its members and every name further out (Swift looks the
                 // parameters up first); then the name is no type of the sources but whatever it is bound to.
                 if let parameters, depth > 0, parameters[depth - 1].contains(components[0]) { return nil }
-                if let node = nodesByName[name] { return (node, arguments) }
+                if let node = nodesByName[name] {
+                    return (node, arguments, argumentsByComponent.isEmpty ? [:]
+                        : Self.scopeArguments(argumentsByComponent, of: components, from: candidate,
+                                              after: contextPath.prefix(depth)))
+                }
                 if let alias = aliases[name], remainingAliasHops > 0 {
                     let aliasContext = Array(alias.qualifiedName.split(separator: ".").dropLast().map(String.init))
-                    return resolve(alias.targetText, from: aliasContext, parameters: genericParameters(along: aliasContext),
-                                   remainingAliasHops: remainingAliasHops - 1)
+                    guard let found = resolve(alias.targetText, from: aliasContext,
+                                              parameters: genericParameters(along: aliasContext),
+                                              remainingAliasHops: remainingAliasHops - 1) else { return nil }
+                    // The target's arguments are written where the alias is, and a conformance states them as
+                    // they read where the payload is: the same only for an alias at top level or in that enum,
+                    // given no arguments of its own or of a type around it (`Pg<Int>` for `Pg<X> = Page<X>`).
+                    if found.genericArguments.isEmpty, found.scopeArguments.isEmpty { return found }
+                    guard arguments.isEmpty, argumentsByComponent.isEmpty,
+                          aliasContext.isEmpty || aliasContext == contextPath else { return nil }
+                    return found
                 }
                 if otherTypesHide, types[name] != nil { return nil }
                 depth -= 1
@@ -131,6 +146,17 @@ struct TypeNameResolver {
             candidate += 1
         }
         return nil
+    }
+
+    /// The arguments written for the types along `components` (from `start`, found inside `scope`), by the
+    /// qualified names of those types.
+    private static func scopeArguments(_ byComponent: [Int: [String]], of components: [String], from start: Int,
+                                       after scope: ArraySlice<String>) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for (index, arguments) in byComponent where index >= start {
+            result[(scope + components[start...index]).joined(separator: ".")] = arguments
+        }
+        return result
     }
 
     private static func joined(_ components: [String], from start: Int) -> String {
@@ -145,31 +171,36 @@ struct TypeNameResolver {
         return name
     }
 
-    /// `Feature.Wrapper<Movie, Int>` → (["Feature", "Wrapper"], ["Movie", "Int"]); nil for anything that
-    /// is not a plain (possibly generic) type name, such as optionals, tuples and function types.
-    static func split(_ typeText: String) -> (components: [String], arguments: [String])? {
+    /// `Feature.Wrapper<Movie, Int>` → (["Feature", "Wrapper"], ["Movie", "Int"]), with the arguments given to a
+    /// generic type along the way by component (`Outer<Int>.Sheet` → (["Outer", "Sheet"], [], [0: ["Int"]]));
+    /// nil for anything that is not a plain (possibly generic) type name, such as optionals, tuples and
+    /// function types.
+    static func split(_ typeText: String)
+        -> (components: [String], arguments: [String], scopeArguments: [Int: [String]])? {
         switch quickShape(typeText) {
         case .dottedName(let dots):
             // Most payloads are one plain name (`MovieAction`): no splitting at all.
-            if dots == 0 { return ([typeText], []) }
+            if dots == 0 { return ([typeText], [], [:]) }
             let components = typeText.split(separator: ".", omittingEmptySubsequences: false)
             guard components.allSatisfy({ !$0.isEmpty }) else { return nil }
-            return (components.map(String.init), [])
+            return (components.map(String.init), [], [:])
         case .notAName: return nil
         case .other: break
         }
-        let text = typeText.trimmingSpaces
-        var base = Substring(text)
-        var arguments: [String] = []
-        if let open = text.firstIndex(of: "<") {
-            guard text.hasSuffix(">") else { return nil }
-            base = text[..<open]
-            let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
-            arguments = inner.itemsAtTopLevel.map(\.trimmingSpaces)
-        }
+        guard let pieces = Self.componentsOutsideBracketsAndBackticks(typeText.trimmingSpaces) else { return nil }
         var components: [String] = []
-        for written in base.componentsOutsideBackticks(separatedBy: ".") {
-            let component = written.trimmingSpaces
+        var arguments: [String] = []
+        var scopeArguments: [Int: [String]] = [:]
+        for (index, piece) in pieces.enumerated() {
+            var base = Substring(piece)
+            if let open = Self.firstAngleOutsideBackticks(in: piece) {
+                guard piece.hasSuffix(">") else { return nil }
+                base = piece[..<open]
+                let inner = piece[piece.index(after: open)..<piece.index(before: piece.endIndex)]
+                let given = inner.itemsAtTopLevel.map(\.trimmingSpaces)
+                if index == pieces.count - 1 { arguments = given } else { scopeArguments[index] = given }
+            }
+            let component = base.trimmingSpaces
             // Between backticks anything is a name (Swift 6.2's raw identifiers: `` `My Feature` ``).
             if component.count > 2, component.hasPrefix("`"), component.hasSuffix("`") {
                 components.append(component.trimmingBackticks)
@@ -180,7 +211,43 @@ struct TypeNameResolver {
             }) else { return nil }
             components.append(component)
         }
-        return (components, arguments)
+        return (components, arguments, scopeArguments)
+    }
+
+    /// `Outer<Int>.Page<A.B>` → ["Outer<Int>", "Page<A.B>"], each trimmed: split at the dots outside generic
+    /// arguments and backticks; nil when the brackets do not balance.
+    private static func componentsOutsideBracketsAndBackticks(_ text: String) -> [String]? {
+        var pieces: [String] = []
+        var start = text.startIndex
+        var depth = 0
+        var isInBackticks = false
+        var previous: Character = " "
+        for index in text.indices {
+            let character = text[index]
+            defer { previous = character }
+            if character == "`" { isInBackticks.toggle() }
+            guard !isInBackticks, character != "`" else { continue }
+            if character == "<" {
+                depth += 1
+            } else if character == ">", previous != "-" {  // not the arrow of a function type
+                depth -= 1
+                if depth < 0 { return nil }
+            } else if character == ".", depth == 0 {
+                pieces.append(text[start..<index].trimmingSpaces)
+                start = text.index(after: index)
+            }
+        }
+        guard depth == 0, !isInBackticks else { return nil }
+        pieces.append(text[start...].trimmingSpaces)
+        return pieces
+    }
+
+    private static func firstAngleOutsideBackticks(in text: String) -> String.Index? {
+        var isInBackticks = false
+        for index in text.indices {
+            if text[index] == "`" { isInBackticks.toggle() } else if text[index] == "<", !isInBackticks { return index }
+        }
+        return nil
     }
 
     private enum QuickShape { case dottedName(dots: Int), notAName, other }

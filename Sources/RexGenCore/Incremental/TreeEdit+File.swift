@@ -120,7 +120,7 @@ struct FileTreeEdit {
                     fileEdges.append(TreeShape.Edge(parent: start + position, child: child, caseHash: caseHash))
                     continue
                 }
-                guard let (components, arguments) = TypeNameResolver.split(text), let last = components.last else { continue }
+                guard let (components, arguments, _) = TypeNameResolver.split(text), let last = components.last else { continue }
                 guard components.count == 1, arguments.isEmpty else {
                     if names.contains(last) { return nil }
                     continue

@@ -15,6 +15,8 @@ struct TreeShape: Equatable, Sendable {
         var fileIndex: Int
         var enumIndex: Int
         var isReference: Bool
+        /// Generic, or maybe (`ActionTree.Node.isInUndeclaredExtension`): what `LiftPlanner` decides for it
+        /// depends on more than the shape holds.
         var isGeneric: Bool
     }
 
@@ -59,7 +61,7 @@ struct TreeShape: Equatable, Sendable {
         while index < tree.nodes.count {
             let node = tree.nodes[index]
             nodes.append(Node(fileIndex: node.fileIndex, enumIndex: node.enumIndex, isReference: node.isReference,
-                              isGeneric: node.isGeneric))
+                              isGeneric: node.isGeneric || node.isInUndeclaredExtension))
             names.append(node.declaration.qualifiedName)
             index += 1
         }

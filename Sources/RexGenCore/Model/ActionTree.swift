@@ -13,6 +13,9 @@ public struct ActionTree: Sendable {
         /// The generic types the enum is declared in, outermost first (`Page<Value>.InnerAction` → `["Page"]`):
         /// their parameters are its own too, so it is as generic as they are.
         var genericScopes: [String] = []
+        /// Declared in an extension of a type the sources do not declare (`extension Array { enum SortAction }`),
+        /// which may be generic: its name alone may then be no type.
+        var isInUndeclaredExtension = false
 
         /// Generic by itself or by a type it is declared in.
         var isGeneric: Bool { !declaration.genericParameters.isEmpty || !genericScopes.isEmpty }
@@ -30,12 +33,17 @@ public struct ActionTree: Sendable {
         public var enumCase: EnumCaseDeclaration
         /// Generic arguments the payload gives the child (`Wrapper<Movie>` → `["Movie"]`).
         public var genericArguments: [String]
+        /// Generic arguments the payload gives types the child is declared in, by their qualified names
+        /// (`Outer<Int>.SheetAction` → `["Outer": ["Int"]]`).
+        public var scopeArguments: [String: [String]]
 
-        public init(parent: Int, child: Int, enumCase: EnumCaseDeclaration, genericArguments: [String]) {
+        public init(parent: Int, child: Int, enumCase: EnumCaseDeclaration, genericArguments: [String],
+                    scopeArguments: [String: [String]] = [:]) {
             self.parent = parent
             self.child = child
             self.enumCase = enumCase
             self.genericArguments = genericArguments
+            self.scopeArguments = scopeArguments
         }
 
         /// The payload's label, which embedding must write (`.movie(action: x)`).

@@ -20,7 +20,8 @@ public enum ActionTreeDump {
             var stack: [(edge: ActionTree.Edge, depth: Int, ancestors: Set<Int>)] =
                 tree.edges(from: root).reversed().map { ($0, 1, [root]) }
             while let (edge, depth, ancestors) = stack.popLast() {
-                let child = tree.nodes[edge.child].declaration.qualifiedName
+                let child = edge.scopeArguments.isEmpty ? tree.nodes[edge.child].declaration.qualifiedName
+                    : withScopeArguments(tree.nodes[edge.child].declaration.qualifiedNameComponents, edge.scopeArguments)
                 let arguments = edge.genericArguments.isEmpty ? "" : "<\(edge.genericArguments.joined(separator: ", "))>"
                 let isCycle = ancestors.contains(edge.child)
                 text += String(repeating: "  ", count: depth) + ".\(edge.enumCase.name) → \(child)\(arguments)"
@@ -30,6 +31,18 @@ public enum ActionTreeDump {
             }
         }
         return text
+    }
+
+    /// `Outer<Int>.SheetAction`, as the payload wrote it.
+    private static func withScopeArguments(_ components: [String], _ arguments: [String: [String]]) -> String {
+        var scope = ""
+        var written = ""
+        for component in components {
+            scope += scope.isEmpty ? component : "." + component
+            written += (written.isEmpty ? "" : ".") + component
+            if let given = arguments[scope] { written += "<" + given.joined(separator: ", ") + ">" }
+        }
+        return written
     }
 
     /// A Graphviz digraph: `rexgen dump --format dot Sources | dot -Tsvg > tree.svg`.

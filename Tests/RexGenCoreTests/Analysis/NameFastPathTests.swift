@@ -41,9 +41,26 @@ final class NameFastPathTests: XCTestCase {
         XCTAssertEqual(split("Wrapper<Movie, Int>"), ["Wrapper", "<", "Movie", "Int"])
         XCTAssertEqual(split("Feature.`Type`"), ["Feature", "Type"])
         XCTAssertEqual(split("Ação"), ["Ação"])
-        for notAName in ["Feature..Action", ".Action", "Action.", "[Int]", "(Int) -> Void", "Int?", ""] {
+        XCTAssertEqual(split("Page<(Int) -> Void>"), ["Page", "<", "(Int) -> Void"])
+        for notAName in ["Feature..Action", ".Action", "Action.", "[Int]", "(Int) -> Void", "Int?", "",
+                         "Outer<Int>.", "Outer<Int>Sheet", "Outer<Int>>.Sheet", "Outer<Int.Sheet", "[Outer<Int>.Sheet]",
+                         "Outer<Int>.Sheet?"] {
             XCTAssertNil(split(notAName), notAName)
         }
+    }
+
+    /// A generic type along the way gives its arguments by component: `Outer<Int>.SheetAction` is an enum
+    /// of `Outer<Int>`, whose conformance must state them.
+    func testSplittingArgumentsOfTypesAlongTheWay() throws {
+        let sheet = try XCTUnwrap(TypeNameResolver.split("Outer<Int>.SheetAction"))
+        XCTAssertEqual(sheet.components, ["Outer", "SheetAction"])
+        XCTAssertEqual(sheet.arguments, [])
+        XCTAssertEqual(sheet.scopeArguments, [0: ["Int"]])
+        let deep = try XCTUnwrap(TypeNameResolver.split("App.Page<Box<Int>, A.B> . `Row`<[String: Int]>"))
+        XCTAssertEqual(deep.components, ["App", "Page", "Row"])
+        XCTAssertEqual(deep.arguments, ["[String: Int]"])
+        XCTAssertEqual(deep.scopeArguments, [1: ["Box<Int>", "A.B"]])
+        XCTAssertEqual(TypeNameResolver.split("Feature.Wrapper<Movie>")?.scopeArguments, [:])
     }
 
     /// Swift 6.2's raw identifiers (SE-0451) are names only between backticks, wherever they are written; a

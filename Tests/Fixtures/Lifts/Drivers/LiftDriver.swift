@@ -184,6 +184,11 @@ struct LiftDriver {
         check.expect(InnerAction.tick.widgetAction, .shared(.inner(.tick)), "InnerAction into WidgetAction")
         check.expect(InnerAction(widgetAction: .shared(.ping)), nil, "InnerAction from a sibling")
         check.expect(ListAction(widgetAction: .refresh), nil, "ListAction from WidgetAction.refresh")
+        check.expect(Picker<Int>.PickerAction(widgetAction: .picker(.pick(3))), .pick(3), "Picker<Int>.PickerAction extract")
+        check.expect(Picker<Int>.PickerAction.pick(4).widgetAction, .picker(.pick(4)), "Picker<Int>.PickerAction embed")
+        check.expect(Picker<Int>.RowAction(widgetAction: .picker(.row(.tap))), .tap, "Picker<Int>.RowAction extract")
+        check.expect(Picker<Int>.RowAction(widgetAction: .picker(.pick(1))), nil, "Picker<Int>.RowAction from a sibling")
+        check.expect(Picker<Int>.RowAction.tap.widgetAction, .picker(.row(.tap)), "Picker<Int>.RowAction embed")
     }
 
     static func reducers(_ check: Checker) {
@@ -244,6 +249,16 @@ struct LiftDriver {
         check.expect(widgetState, ListState(), "WidgetAction-lifted reducer ignores other actions")
         widget.reduce(.list(.load), &widgetState)
         check.expect(widgetState.isLoading, true, "WidgetAction-lifted reducer handles its own action")
+
+        // An enum inside a generic struct, lifted with the argument its payload writes.
+        let picker = Reducer<Picker<Int>.PickerAction, Int>.reduce { action, picked in
+            if case let .pick(item) = action { picked = item }
+        }.liftToWidgetAction()
+        var picked = 0
+        picker.reduce(.picker(.pick(7)), &picked)
+        picker.reduce(.refresh, &picked)
+        picker.reduce(.picker(.row(.tap)), &picked)
+        check.expect(picked, 7, "Picker<Int>.PickerAction-lifted reducer")
     }
 
     static func middlewares(_ check: Checker) {

@@ -412,6 +412,14 @@ extension SharedAction: WidgetActionConvertible {
     internal nonisolated var widgetAction: _WidgetActionConvertibleRoot { .shared(self) }
 }
 
+extension Picker.PickerAction: WidgetActionConvertible where Item == Int {
+    internal nonisolated init?(widgetAction: _WidgetActionConvertibleRoot) {
+        guard case let .picker(value) = widgetAction else { return nil }
+        self = value
+    }
+    internal nonisolated var widgetAction: _WidgetActionConvertibleRoot { .picker(self) }
+}
+
 extension PageAction: WidgetActionConvertible where Value == Movie {
     internal nonisolated init?(widgetAction: _WidgetActionConvertibleRoot) {
         guard case let .list(.page(value)) = widgetAction else { return nil }
@@ -426,6 +434,14 @@ extension InnerAction: WidgetActionConvertible {
         self = value
     }
     internal nonisolated var widgetAction: _WidgetActionConvertibleRoot { .shared(.inner(self)) }
+}
+
+extension Picker.RowAction: WidgetActionConvertible where Item == Int {
+    internal nonisolated init?(widgetAction: _WidgetActionConvertibleRoot) {
+        guard case let .picker(.row(value)) = widgetAction else { return nil }
+        self = value
+    }
+    internal nonisolated var widgetAction: _WidgetActionConvertibleRoot { .picker(.row(self)) }
 }
 
 #if canImport(SwiftRex)

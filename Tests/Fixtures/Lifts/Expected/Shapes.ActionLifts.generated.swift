@@ -18,6 +18,374 @@ import ReactiveSwiftRex
 
 import Foundation
 
+// MARK: - ScopedAction
+
+/// An action that ScopedAction can carry: extracted from it and wrapped into it through every level.
+public protocol ScopedActionConvertible {
+    /// The action inside `scopedAction`, or nil when `scopedAction` is not on this action's path.
+    init?(scopedAction: ScopedAction)
+    /// This action wrapped into the root action.
+    var scopedAction: ScopedAction { get }
+}
+
+/// `ScopedAction` under a name that no generic parameter or member type shadows: the extensions below name it so.
+public typealias _ScopedActionConvertibleRoot = ScopedAction
+
+extension ScopedAction: ScopedActionConvertible {
+    public nonisolated init?(scopedAction: _ScopedActionConvertibleRoot) { self = scopedAction }
+    public nonisolated var scopedAction: _ScopedActionConvertibleRoot { self }
+}
+
+extension ScopedPicker.PickAction: ScopedActionConvertible where Item == ScopedAction.Row {
+    public nonisolated init?(scopedAction: _ScopedActionConvertibleRoot) {
+        guard case let .picker(value) = scopedAction else { return nil }
+        self = value
+    }
+    public nonisolated var scopedAction: _ScopedActionConvertibleRoot { .picker(self) }
+}
+
+extension ScopedPageAction: ScopedActionConvertible where Value == Int {
+    public nonisolated init?(scopedAction: _ScopedActionConvertibleRoot) {
+        guard case let .page(value) = scopedAction else { return nil }
+        self = value
+    }
+    public nonisolated var scopedAction: _ScopedActionConvertibleRoot { .page(self) }
+}
+
+extension ScopedOuter.Middle.DeepAction: ScopedActionConvertible where Outer == Int, Inner == String {
+    public nonisolated init?(scopedAction: _ScopedActionConvertibleRoot) {
+        guard case let .deep(value) = scopedAction else { return nil }
+        self = value
+    }
+    public nonisolated var scopedAction: _ScopedActionConvertibleRoot { .deep(self) }
+}
+
+extension ScopedHolder.MixedAction: ScopedActionConvertible where Holder == Bool, Element == String {
+    public nonisolated init?(scopedAction: _ScopedActionConvertibleRoot) {
+        guard case let .mixed(value) = scopedAction else { return nil }
+        self = value
+    }
+    public nonisolated var scopedAction: _ScopedActionConvertibleRoot { .mixed(self) }
+}
+
+extension ScopedPicker.AliasedAction: ScopedActionConvertible where Item == Int {
+    public nonisolated init?(scopedAction: _ScopedActionConvertibleRoot) {
+        guard case let .aliased(value) = scopedAction else { return nil }
+        self = value
+    }
+    public nonisolated var scopedAction: _ScopedActionConvertibleRoot { .aliased(self) }
+}
+
+extension ScopedPicker.PageStepAction: ScopedActionConvertible where Item == Int {
+    public nonisolated init?(scopedAction: _ScopedActionConvertibleRoot) {
+        guard case let .page(.step(value)) = scopedAction else { return nil }
+        self = value
+    }
+    public nonisolated var scopedAction: _ScopedActionConvertibleRoot { .page(.step(self)) }
+}
+
+extension ScopedOuter.Middle.LeafAction: ScopedActionConvertible where Outer == Int, Inner == String {
+    public nonisolated init?(scopedAction: _ScopedActionConvertibleRoot) {
+        guard case let .deep(.leaf(value)) = scopedAction else { return nil }
+        self = value
+    }
+    public nonisolated var scopedAction: _ScopedActionConvertibleRoot { .deep(.leaf(self)) }
+}
+
+#if canImport(SwiftRex)
+extension SwiftRex.Reducer where ActionType: ScopedActionConvertible {
+    /// Runs this reducer on its own actions inside `ScopedAction`, on the part of `GlobalState` at `state`.
+    public func liftToScopedAction<GlobalState>(
+        state: Swift.WritableKeyPath<GlobalState, StateType>
+    ) -> SwiftRex.Reducer<_ScopedActionConvertibleRoot, GlobalState> {
+        lift(
+            actionGetter: { ActionType(scopedAction: $0) },
+            stateGetter: { $0[keyPath: state] },
+            stateSetter: { $0[keyPath: state] = $1 }
+        )
+    }
+
+    /// Runs this reducer on its own actions inside `ScopedAction`, on the same state.
+    public func liftToScopedAction() -> SwiftRex.Reducer<_ScopedActionConvertibleRoot, StateType> {
+        lift(actionGetter: { ActionType(scopedAction: $0) }, stateGetter: { $0 }, stateSetter: { $0 = $1 })
+    }
+}
+
+extension SwiftRex.MiddlewareProtocol where InputActionType: ScopedActionConvertible, OutputActionType: ScopedActionConvertible {
+    /// Receives its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`; `state` may be a key path.
+    public func liftToScopedAction<GlobalState>(
+        state: @escaping (GlobalState) -> StateType
+    ) -> SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, Self> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: state)
+    }
+
+    /// Receives its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`, on the same state.
+    public func liftToScopedAction() -> SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, StateType, Self> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: { $0 })
+    }
+}
+
+extension SwiftRex.MiddlewareProtocol where InputActionType: ScopedActionConvertible, OutputActionType: ScopedActionConvertible, StateType == Swift.Void {
+    /// Receives its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`, in any global state: it reads none.
+    public func liftToScopedAction<GlobalState>() -> SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, Self> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: { (_: GlobalState) in () })
+    }
+}
+
+extension SwiftRex.MiddlewareProtocol where InputActionType: ScopedActionConvertible, OutputActionType == Swift.Never {
+    /// Receives its own actions from `ScopedAction`, for middlewares that never dispatch; `state` may be a key path.
+    public func liftToScopedAction<GlobalState>(
+        state: @escaping (GlobalState) -> StateType
+    ) -> SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, Self> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: state)
+    }
+
+    /// Receives its own actions from `ScopedAction`, for middlewares that never dispatch, on the same state.
+    public func liftToScopedAction() -> SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, StateType, Self> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: { $0 })
+    }
+}
+
+extension SwiftRex.MiddlewareProtocol where InputActionType: ScopedActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
+    /// Receives its own actions from `ScopedAction`, for middlewares that never dispatch, in any global state: it reads none.
+    public func liftToScopedAction<GlobalState>() -> SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, Self> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
+    }
+}
+
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: ScopedActionConvertible, MiddlewareType.OutputActionType: ScopedActionConvertible {
+    /// A reader of this middleware receiving its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`; `state` may be a key path.
+    public func liftToScopedAction<GlobalState>(
+        state: @escaping (GlobalState) -> MiddlewareType.StateType
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, MiddlewareType>> {
+        lift(inputAction: { MiddlewareType.InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: state)
+    }
+
+    /// A reader of this middleware receiving its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`; its dependencies are taken from `GlobalDependencies`; `state` may be a key path.
+    public func liftToScopedAction<GlobalState, GlobalDependencies>(
+        state: @escaping (GlobalState) -> MiddlewareType.StateType,
+        dependencies: @escaping (GlobalDependencies) -> Dependencies
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, MiddlewareType>> {
+        lift(inputAction: { MiddlewareType.InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: state, dependencies: dependencies)
+    }
+
+    /// A reader of this middleware receiving its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`, on the same state.
+    public func liftToScopedAction() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
+        lift(inputAction: { MiddlewareType.InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: { $0 })
+    }
+
+    /// A reader of this middleware receiving its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`, on the same state; its dependencies are taken from `GlobalDependencies`.
+    public func liftToScopedAction<GlobalDependencies>(
+        dependencies: @escaping (GlobalDependencies) -> Dependencies
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
+        lift(inputAction: { MiddlewareType.InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: { $0 }, dependencies: dependencies)
+    }
+}
+
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: ScopedActionConvertible, MiddlewareType.OutputActionType: ScopedActionConvertible, MiddlewareType.StateType == Swift.Void {
+    /// A reader of this middleware receiving its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`, in any global state: it reads none.
+    public func liftToScopedAction<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, MiddlewareType>> {
+        lift(inputAction: { MiddlewareType.InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: { (_: GlobalState) in () })
+    }
+
+    /// A reader of this middleware receiving its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
+    public func liftToScopedAction<GlobalState, GlobalDependencies>(
+        dependencies: @escaping (GlobalDependencies) -> Dependencies
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, MiddlewareType>> {
+        lift(inputAction: { MiddlewareType.InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: { (_: GlobalState) in () }, dependencies: dependencies)
+    }
+}
+
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: ScopedActionConvertible, MiddlewareType.OutputActionType == Swift.Never {
+    /// A reader of this middleware receiving its own actions from `ScopedAction`, for middlewares that never dispatch; `state` may be a key path.
+    public func liftToScopedAction<GlobalState>(
+        state: @escaping (GlobalState) -> MiddlewareType.StateType
+    ) -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, MiddlewareType>> {
+        lift(inputAction: { MiddlewareType.InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: state)
+    }
+
+    /// A reader of this middleware receiving its own actions from `ScopedAction`, for middlewares that never dispatch; its dependencies are taken from `GlobalDependencies`; `state` may be a key path.
+    public func liftToScopedAction<GlobalState, GlobalDependencies>(
+        state: @escaping (GlobalState) -> MiddlewareType.StateType,
+        dependencies: @escaping (GlobalDependencies) -> Dependencies
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, MiddlewareType>> {
+        lift(inputAction: { MiddlewareType.InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: state, dependencies: dependencies)
+    }
+
+    /// A reader of this middleware receiving its own actions from `ScopedAction`, for middlewares that never dispatch, on the same state.
+    public func liftToScopedAction() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
+        lift(inputAction: { MiddlewareType.InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: { $0 })
+    }
+
+    /// A reader of this middleware receiving its own actions from `ScopedAction`, for middlewares that never dispatch, on the same state; its dependencies are taken from `GlobalDependencies`.
+    public func liftToScopedAction<GlobalDependencies>(
+        dependencies: @escaping (GlobalDependencies) -> Dependencies
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, MiddlewareType.StateType, MiddlewareType>> {
+        lift(inputAction: { MiddlewareType.InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: { $0 }, dependencies: dependencies)
+    }
+}
+
+extension SwiftRex.MiddlewareReaderProtocol where MiddlewareType.InputActionType: ScopedActionConvertible, MiddlewareType.OutputActionType == Swift.Never, MiddlewareType.StateType == Swift.Void {
+    /// A reader of this middleware receiving its own actions from `ScopedAction`, for middlewares that never dispatch, in any global state: it reads none.
+    public func liftToScopedAction<GlobalState>() -> SwiftRex.MiddlewareReader<Dependencies, SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, MiddlewareType>> {
+        lift(inputAction: { MiddlewareType.InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
+    }
+
+    /// A reader of this middleware receiving its own actions from `ScopedAction`, for middlewares that never dispatch, in any global state: it reads none; its dependencies are taken from `GlobalDependencies`.
+    public func liftToScopedAction<GlobalState, GlobalDependencies>(
+        dependencies: @escaping (GlobalDependencies) -> Dependencies
+    ) -> SwiftRex.MiddlewareReader<GlobalDependencies, SwiftRex.LiftMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, MiddlewareType>> {
+        lift(inputAction: { MiddlewareType.InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () }, dependencies: dependencies)
+    }
+}
+
+extension SwiftRex.StoreType where ActionType == _ScopedActionConvertibleRoot {
+    /// A store for a view that sends `ViewAction`s and reads `ViewState`.
+    public func projection<ViewAction: ScopedActionConvertible, ViewState>(
+        for viewAction: ViewAction.Type,
+        state: @escaping (StateType) -> ViewState
+    ) -> SwiftRex.StoreProjection<ViewAction, ViewState> {
+        projection(action: { $0.scopedAction }, state: state)
+    }
+}
+#endif
+
+#if canImport(CombineRex)
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+extension CombineRex.EffectMiddleware where InputActionType: ScopedActionConvertible, OutputActionType: ScopedActionConvertible {
+    /// Receives its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`; `state` may be a key path.
+    public func liftToScopedAction<GlobalState>(
+        state: @escaping (GlobalState) -> StateType
+    ) -> CombineRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: state)
+    }
+
+    /// Receives its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`, on the same state.
+    public func liftToScopedAction() -> CombineRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, StateType, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: { $0 })
+    }
+}
+
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+extension CombineRex.EffectMiddleware where InputActionType: ScopedActionConvertible, OutputActionType: ScopedActionConvertible, StateType == Swift.Void {
+    /// Receives its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`, in any global state: it reads none.
+    public func liftToScopedAction<GlobalState>() -> CombineRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: { (_: GlobalState) in () })
+    }
+}
+
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+extension CombineRex.EffectMiddleware where InputActionType: ScopedActionConvertible, OutputActionType == Swift.Never {
+    /// Receives its own actions from `ScopedAction`, for middlewares that never dispatch; `state` may be a key path.
+    public func liftToScopedAction<GlobalState>(
+        state: @escaping (GlobalState) -> StateType
+    ) -> CombineRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: state)
+    }
+
+    /// Receives its own actions from `ScopedAction`, for middlewares that never dispatch, on the same state.
+    public func liftToScopedAction() -> CombineRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, StateType, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: { $0 })
+    }
+}
+
+@available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+extension CombineRex.EffectMiddleware where InputActionType: ScopedActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
+    /// Receives its own actions from `ScopedAction`, for middlewares that never dispatch, in any global state: it reads none.
+    public func liftToScopedAction<GlobalState>() -> CombineRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
+    }
+}
+#endif
+
+#if canImport(RxSwiftRex)
+extension RxSwiftRex.EffectMiddleware where InputActionType: ScopedActionConvertible, OutputActionType: ScopedActionConvertible {
+    /// Receives its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`; `state` may be a key path.
+    public func liftToScopedAction<GlobalState>(
+        state: @escaping (GlobalState) -> StateType
+    ) -> RxSwiftRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: state)
+    }
+
+    /// Receives its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`, on the same state.
+    public func liftToScopedAction() -> RxSwiftRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, StateType, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: { $0 })
+    }
+}
+
+extension RxSwiftRex.EffectMiddleware where InputActionType: ScopedActionConvertible, OutputActionType: ScopedActionConvertible, StateType == Swift.Void {
+    /// Receives its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`, in any global state: it reads none.
+    public func liftToScopedAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: { (_: GlobalState) in () })
+    }
+}
+
+extension RxSwiftRex.EffectMiddleware where InputActionType: ScopedActionConvertible, OutputActionType == Swift.Never {
+    /// Receives its own actions from `ScopedAction`, for middlewares that never dispatch; `state` may be a key path.
+    public func liftToScopedAction<GlobalState>(
+        state: @escaping (GlobalState) -> StateType
+    ) -> RxSwiftRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: state)
+    }
+
+    /// Receives its own actions from `ScopedAction`, for middlewares that never dispatch, on the same state.
+    public func liftToScopedAction() -> RxSwiftRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, StateType, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: { $0 })
+    }
+}
+
+extension RxSwiftRex.EffectMiddleware where InputActionType: ScopedActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
+    /// Receives its own actions from `ScopedAction`, for middlewares that never dispatch, in any global state: it reads none.
+    public func liftToScopedAction<GlobalState>() -> RxSwiftRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
+    }
+}
+#endif
+
+#if canImport(ReactiveSwiftRex)
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: ScopedActionConvertible, OutputActionType: ScopedActionConvertible {
+    /// Receives its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`; `state` may be a key path.
+    public func liftToScopedAction<GlobalState>(
+        state: @escaping (GlobalState) -> StateType
+    ) -> ReactiveSwiftRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: state)
+    }
+
+    /// Receives its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`, on the same state.
+    public func liftToScopedAction() -> ReactiveSwiftRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, StateType, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: { $0 })
+    }
+}
+
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: ScopedActionConvertible, OutputActionType: ScopedActionConvertible, StateType == Swift.Void {
+    /// Receives its own actions from `ScopedAction`, its output wrapped back into `ScopedAction`, in any global state: it reads none.
+    public func liftToScopedAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0.scopedAction }, state: { (_: GlobalState) in () })
+    }
+}
+
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: ScopedActionConvertible, OutputActionType == Swift.Never {
+    /// Receives its own actions from `ScopedAction`, for middlewares that never dispatch; `state` may be a key path.
+    public func liftToScopedAction<GlobalState>(
+        state: @escaping (GlobalState) -> StateType
+    ) -> ReactiveSwiftRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: state)
+    }
+
+    /// Receives its own actions from `ScopedAction`, for middlewares that never dispatch, on the same state.
+    public func liftToScopedAction() -> ReactiveSwiftRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, StateType, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: { $0 })
+    }
+}
+
+extension ReactiveSwiftRex.EffectMiddleware where InputActionType: ScopedActionConvertible, OutputActionType == Swift.Never, StateType == Swift.Void {
+    /// Receives its own actions from `ScopedAction`, for middlewares that never dispatch, in any global state: it reads none.
+    public func liftToScopedAction<GlobalState>() -> ReactiveSwiftRex.EffectMiddleware<_ScopedActionConvertibleRoot, _ScopedActionConvertibleRoot, GlobalState, Dependencies> {
+        lift(inputAction: { InputActionType(scopedAction: $0) }, outputAction: { $0 }, state: { (_: GlobalState) in () })
+    }
+}
+#endif
+
 // MARK: - URLAction
 
 /// An action that URLAction can carry: extracted from it and wrapped into it through every level.
@@ -42,6 +410,14 @@ extension DeepLinkAction: URLActionConvertible {
         self = value
     }
     internal nonisolated var urlAction: _URLActionConvertibleRoot { .deepLink(self) }
+}
+
+extension FormAction.FieldAction: URLActionConvertible where Field == String {
+    internal nonisolated init?(urlAction: _URLActionConvertibleRoot) {
+        guard case let .field(value) = urlAction else { return nil }
+        self = value
+    }
+    internal nonisolated var urlAction: _URLActionConvertibleRoot { .field(self) }
 }
 
 #if canImport(SwiftRex)
@@ -734,6 +1110,14 @@ extension FormAction: RouterActionConvertible where Field == Int {
     public nonisolated var routerAction: _RouterActionConvertibleRoot { .tab(.form(self)) }
 }
 
+extension Picker.PickerAction: RouterActionConvertible where Item == Int {
+    public nonisolated init?(routerAction: _RouterActionConvertibleRoot) {
+        guard case let .tab(.picker(value)) = routerAction else { return nil }
+        self = value
+    }
+    public nonisolated var routerAction: _RouterActionConvertibleRoot { .tab(.picker(self)) }
+}
+
 extension PanelListAction: RouterActionConvertible {
     public nonisolated init?(routerAction: _RouterActionConvertibleRoot) {
         guard case let .panel(.list(value)) = routerAction else { return nil }
@@ -748,6 +1132,14 @@ extension FormAction.FieldAction: RouterActionConvertible where Field == Int {
         self = value
     }
     public nonisolated var routerAction: _RouterActionConvertibleRoot { .tab(.form(.field(self))) }
+}
+
+extension Picker.RowAction: RouterActionConvertible where Item == Int {
+    public nonisolated init?(routerAction: _RouterActionConvertibleRoot) {
+        guard case let .tab(.picker(.row(value))) = routerAction else { return nil }
+        self = value
+    }
+    public nonisolated var routerAction: _RouterActionConvertibleRoot { .tab(.picker(.row(self))) }
 }
 
 #if canImport(SwiftRex)

@@ -4,6 +4,9 @@
 // public child are internal.
 enum URLAction {
     case deepLink(DeepLinkAction)
+    // An enum inside a generic action enum, the enum's argument written in the payload (Router.swift reaches
+    // the same enum through `FormAction<Int>`): `where Field == String` for this root.
+    case field(FormAction<String>.FieldAction)
 }
 
 public enum DeepLinkAction {

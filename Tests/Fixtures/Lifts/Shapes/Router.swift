@@ -30,6 +30,20 @@ public enum TabAction {
     // Through a generic typealias: the alias supplies the generic argument (`where Value == String`).
     case page(TabPage)
     case form(FormAction<Int>)
+    // An action enum inside a generic type that is no action enum: the payload writes the type's argument,
+    // which its conformance states (`where Item == Int`), and so does that of the enum it carries.
+    case picker(Picker<Int>.PickerAction)
+}
+
+public struct Picker<Item> {
+    public enum PickerAction {
+        case pick(Item)
+        case row(RowAction)
+    }
+
+    public enum RowAction {
+        case tap
+    }
 }
 
 public typealias TabPage = PageAction<String>
