@@ -187,20 +187,16 @@ struct TypeNameResolver {
         case .notAName: return nil
         case .other: break
         }
-        guard let pieces = Self.componentsOutsideBracketsAndBackticks(typeText.trimmingSpaces) else { return nil }
+        guard let pieces = Self.pieces(of: typeText) else { return nil }
         var components: [String] = []
         var arguments: [String] = []
         var scopeArguments: [Int: [String]] = [:]
         for (index, piece) in pieces.enumerated() {
-            var base = Substring(piece)
-            if let open = Self.firstAngleOutsideBackticks(in: piece) {
-                guard piece.hasSuffix(">") else { return nil }
-                base = piece[..<open]
-                let inner = piece[piece.index(after: open)..<piece.index(before: piece.endIndex)]
+            if let inner = piece.arguments {
                 let given = inner.itemsAtTopLevel.map(\.trimmingSpaces)
                 if index == pieces.count - 1 { arguments = given } else { scopeArguments[index] = given }
             }
-            let component = base.trimmingSpaces
+            let component = piece.name.trimmingSpaces
             // Between backticks anything is a name (Swift 6.2's raw identifiers: `` `My Feature` ``).
             if component.count > 2, component.hasPrefix("`"), component.hasSuffix("`") {
                 components.append(component.trimmingBackticks)
@@ -214,40 +210,46 @@ struct TypeNameResolver {
         return (components, arguments, scopeArguments)
     }
 
-    /// `Outer<Int>.Page<A.B>` → ["Outer<Int>", "Page<A.B>"], each trimmed: split at the dots outside generic
-    /// arguments and backticks; nil when the brackets do not balance.
-    private static func componentsOutsideBracketsAndBackticks(_ text: String) -> [String]? {
-        var pieces: [String] = []
+    /// What stands between two dots outside generic arguments and backticks: a name and the text of its
+    /// generic arguments (`Outer<Int>` → `Outer`, `Int`).
+    private struct Piece { var name: Substring; var arguments: Substring? }
+
+    /// `Outer<Int>.Page<A.B>` → (`Outer`, `Int`), (`Page`, `A.B`); nil when the brackets do not balance or
+    /// anything but spaces follows a name's arguments (`Page<A>B`, `Page<A><B>`).
+    private static func pieces(of text: String) -> [Piece]? {
+        var pieces: [Piece] = []
         var start = text.startIndex
+        var open: String.Index?
+        var close: String.Index?
         var depth = 0
         var isInBackticks = false
         var previous: Character = " "
+        func finishPiece(at end: String.Index) {
+            pieces.append(Piece(name: text[start..<(open ?? end)], arguments: open.map { text[text.index(after: $0)..<close!] }))
+        }
         for index in text.indices {
             let character = text[index]
             defer { previous = character }
+            if depth == 0, close != nil, character != " ", character != "." { return nil }
             if character == "`" { isInBackticks.toggle() }
             guard !isInBackticks, character != "`" else { continue }
             if character == "<" {
+                if depth == 0 { open = index }
                 depth += 1
             } else if character == ">", previous != "-" {  // not the arrow of a function type
                 depth -= 1
                 if depth < 0 { return nil }
+                if depth == 0 { close = index }
             } else if character == ".", depth == 0 {
-                pieces.append(text[start..<index].trimmingSpaces)
+                finishPiece(at: index)
                 start = text.index(after: index)
+                open = nil
+                close = nil
             }
         }
         guard depth == 0, !isInBackticks else { return nil }
-        pieces.append(text[start...].trimmingSpaces)
+        finishPiece(at: text.endIndex)
         return pieces
-    }
-
-    private static func firstAngleOutsideBackticks(in text: String) -> String.Index? {
-        var isInBackticks = false
-        for index in text.indices {
-            if text[index] == "`" { isInBackticks.toggle() } else if text[index] == "<", !isInBackticks { return index }
-        }
-        return nil
     }
 
     private enum QuickShape { case dottedName(dots: Int), notAName, other }
@@ -292,22 +294,6 @@ extension StringProtocol {
     var trimmingSpaces: String {
         guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else { return "" }
         return String(self[first...last])
-    }
-
-    /// `` `a.b`.C `` → ["`a.b`", "C"]: a separator between backticks is part of a raw identifier.
-    func componentsOutsideBackticks(separatedBy separator: Character) -> [SubSequence] {
-        var components: [SubSequence] = []
-        var start = startIndex, isInBackticks = false
-        for index in indices {
-            if self[index] == "`" {
-                isInBackticks.toggle()
-            } else if self[index] == separator, !isInBackticks {
-                components.append(self[start..<index])
-                start = self.index(after: index)
-            }
-        }
-        components.append(self[start...])
-        return components
     }
 
     var trimmingBackticks: String {

@@ -44,7 +44,7 @@ final class NameFastPathTests: XCTestCase {
         XCTAssertEqual(split("Page<(Int) -> Void>"), ["Page", "<", "(Int) -> Void"])
         for notAName in ["Feature..Action", ".Action", "Action.", "[Int]", "(Int) -> Void", "Int?", "",
                          "Outer<Int>.", "Outer<Int>Sheet", "Outer<Int>>.Sheet", "Outer<Int.Sheet", "[Outer<Int>.Sheet]",
-                         "Outer<Int>.Sheet?"] {
+                         "Outer<Int>.Sheet?", "Page<A><B>", "Page<A>`B`"] {
             XCTAssertNil(split(notAName), notAName)
         }
     }
