@@ -71,29 +71,42 @@ struct LiftPlanner {
         let edges = tree.edgesInParentOrder
         // Each reached node's generic arguments along its path, at file scope: most trees have none.
         var argumentsByNode: [Int: [String]] = [:]
-        func arguments(along edge: Int) -> [String] {
-            let edge = edges[edge]
-            guard !edge.genericArguments.isEmpty else { return [] }
-            return edge.genericArguments.map {
-                concreteArgument($0, parent: tree.nodes[edge.parent].declaration,
-                                 parentArguments: argumentsByNode[edge.parent] ?? [])
-            }
-        }
         // The arguments of the generic types a node is declared in, by type (`Page<Value>.InnerAction` reached
         // through `Page<Int>`: Page's are [Int]): written in the payload (`Outer<Int>.SheetAction`), or given by
         // a parent that is that type or declared in it.
         var scopeArgumentsByNode: [Int: [String: [String]]] = [:]
+        // Nodes whose payload arguments name a parameter, or a type inside a generic type, whose arguments the
+        // path does not give: the name, and that type. Their arguments stay unknown, and so do those that
+        // their children's name.
+        var missingArguments: [Int: (name: String, scope: String)] = [:]
+        func concrete(_ written: [String], parent: Int, child: Int) -> [String]? {
+            var result: [String] = []
+            for argument in written {
+                switch concreteArgument(argument, parent: tree.nodes[parent].declaration,
+                                        parentArguments: argumentsByNode[parent] ?? [],
+                                        parentScopeArguments: scopeArgumentsByNode[parent] ?? [:]) {
+                case .text(let text): result.append(text)
+                case .needsArguments(let name, let scope):
+                    missingArguments[child] = (name, scope)
+                    return nil
+                }
+            }
+            return result
+        }
+        func arguments(along edge: Int) -> [String]? {
+            let edge = edges[edge]
+            guard !edge.genericArguments.isEmpty else { return [] }
+            return concrete(edge.genericArguments, parent: edge.parent, child: edge.child)
+        }
         // A parent comes before its children in `order`, but not always before a node's second way down.
         for node in walk.order where walk.firstEdge[node] >= 0 {
-            let found = arguments(along: walk.firstEdge[node])
-            if !found.isEmpty { argumentsByNode[node] = found }
+            if let found = arguments(along: walk.firstEdge[node]), !found.isEmpty { argumentsByNode[node] = found }
             let edge = edges[walk.firstEdge[node]]
             let parent = edge.parent
             for scope in tree.nodes[node].genericScopes {
                 if let written = edge.scopeArguments[scope] {
-                    scopeArgumentsByNode[node, default: [:]][scope] = written.map {
-                        concreteArgument($0, parent: tree.nodes[parent].declaration,
-                                         parentArguments: argumentsByNode[parent] ?? [])
+                    if let found = concrete(written, parent: parent, child: node) {
+                        scopeArgumentsByNode[node, default: [:]][scope] = found
                     }
                 } else if tree.nodes[parent].declaration.qualifiedName == scope {
                     scopeArgumentsByNode[node, default: [:]][scope] = argumentsByNode[parent] ?? []
@@ -111,7 +124,7 @@ struct LiftPlanner {
             let nodeArguments = argumentsByNode[node] ?? []
             switch walk.verdict(of: node) {
             case .ambiguous(let secondWay):
-                let reason = nodeArguments != arguments(along: secondWay) ? "is used with two different generic arguments"
+                let reason = nodeArguments != (arguments(along: secondWay) ?? []) ? "is used with two different generic arguments"
                     : "is reachable along two paths"
                 let second = walk.path(to: edges[secondWay].parent) + [secondWay]
                 diagnostics.append(Self.ambiguityWarning(
@@ -124,6 +137,13 @@ struct LiftPlanner {
                 continue
             case .conformance, nil:
                 break
+            }
+            if let missing = missingArguments[node] {
+                diagnostics.append(.warning("'\(declaration.qualifiedName)' is used with generic arguments that name "
+                    + "'\(missing.name)', which at file scope needs the arguments of generic type '\(missing.scope)', "
+                    + "and its path from '\(rootName)' does not give them; no \(protocolName) conformance is generated "
+                    + "for it", at: declaration.location))
+                continue
             }
             guard let scopeRequirements = scopeRequirements(of: node, given: scopeArgumentsByNode[node] ?? [:],
                                                             rootName: rootName, protocolName: protocolName,
@@ -217,14 +237,16 @@ struct LiftPlanner {
         return false
     }
 
-    /// Rewrites a payload's generic argument so it means the same at file scope: the parent's own generic
-    /// parameters become the arguments the parent was reached with (`PageAction<Item>` inside
-    /// `RowsAction<Int>` is `PageAction<Int>`), and a type nested in the parent or around it gets its
-    /// qualified name.
-    private func concreteArgument(_ argument: String, parent: EnumDeclaration, parentArguments: [String]) -> String {
-        var substitutions: [String: String] = [:]
-        for (parameter, value) in zip(parent.genericParameterNames, parentArguments) { substitutions[parameter] = value }
-        return qualifier.qualified(argument, in: parent, substituting: substitutions, outsideTheEnum: true)
+    /// Rewrites a payload's generic argument so it means the same at file scope: the generic parameters it
+    /// names become the arguments their types were reached with (`PageAction<Item>` inside `RowsAction<Int>`
+    /// is `PageAction<Int>`; so is `PageAction<Item>` inside `RowsAction<Int>.SectionAction`), and a type nested
+    /// in the parent or around it gets its qualified name, with the arguments of the generic types on the way.
+    /// - Parameter parentScopeArguments: the arguments of the generic types the parent is declared in, by type.
+    private func concreteArgument(_ argument: String, parent: EnumDeclaration, parentArguments: [String],
+                                  parentScopeArguments: [String: [String]]) -> PayloadTypeQualifier.FileScopeText {
+        var arguments = parentScopeArguments
+        if !parentArguments.isEmpty { arguments[parent.qualifiedName] = parentArguments }
+        return qualifier.qualifiedAtFileScope(argument, in: parent, arguments: arguments)
     }
 
     /// `AppAction.movie → MovieAction.list`

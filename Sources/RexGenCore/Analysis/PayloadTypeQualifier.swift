@@ -56,37 +56,66 @@ package struct PayloadTypeQualifier: Sendable {
     }
 
     /// The type text as generated code must write it in an extension of `declaration`.
-    /// - Parameter substitutions: values for the enum's own generic parameters, written in place of them
-    ///   (a conformance's `where` clause states a payload of a generic parent in the parent's arguments).
-    /// - Parameter outsideTheEnum: the text is written outside any extension of the enum (such as another
-    ///   type's `where` clause), so names of the enum's own member types are qualified too.
-    package func qualified(_ typeText: String, in declaration: EnumDeclaration,
-                           substituting substitutions: [String: String] = [:], outsideTheEnum: Bool = false) -> String {
+    package func qualified(_ typeText: String, in declaration: EnumDeclaration) -> String {
         // A top-level enum has no enclosing type whose members it could name: nearly every enum, at no cost.
-        guard declaration.qualifiedNameComponents.count > 1 || outsideTheEnum || !substitutions.isEmpty,
-              !nestedSimpleNames.isEmpty || !substitutions.isEmpty else { return typeText }
+        guard declaration.qualifiedNameComponents.count > 1, !nestedSimpleNames.isEmpty else { return typeText }
         let names = TypeTextNames(typeText)
-        guard names.starts.contains(where: { nestedSimpleNames.contains($0.name) || substitutions[String($0.name)] != nil })
-        else { return typeText }
+        guard names.starts.contains(where: { nestedSimpleNames.contains($0.name) }) else { return typeText }
+        guard case .text(let text) = rewrite(typeText, names: names, in: declaration, fileScopeArguments: nil) else {
+            return typeText  // not reached: only file scope needs arguments
+        }
+        return text
+    }
+
+    /// What `qualifiedAtFileScope` gives.
+    package enum FileScopeText: Equatable {
+        case text(String)
+        /// The text names `name`, which at file scope needs the arguments of generic type `scope`.
+        case needsArguments(name: String, scope: String)
+    }
+
+    /// The type text as a declaration at file scope (a conformance's `where` clause) must write it to mean what
+    /// it means in a case of `declaration`: a generic parameter of the enum or of a type around it becomes that
+    /// type's argument, and a type nested in the enum or around it is qualified, each generic type on the way
+    /// given its arguments.
+    /// - Parameter arguments: the arguments of the enum and of the generic types around it, by qualified name.
+    package func qualifiedAtFileScope(_ typeText: String, in declaration: EnumDeclaration,
+                                      arguments: [String: [String]]) -> FileScopeText {
+        rewrite(typeText, names: TypeTextNames(typeText), in: declaration, fileScopeArguments: arguments)
+    }
+
+    /// - Parameter fileScopeArguments: nil for text in an extension of the enum.
+    private func rewrite(_ typeText: String, names: TypeTextNames, in declaration: EnumDeclaration,
+                         fileScopeArguments: [String: [String]]?) -> FileScopeText {
         var result = ""
         var copied = typeText.startIndex
         for start in names.starts {
+            let name = String(start.name)
             let replacement: String
-            if let value = substitutions[String(start.name)] {
-                replacement = value
-            } else if let scope = enclosingScope(declaring: String(start.name), from: declaration,
-                                                 outsideTheEnum: outsideTheEnum) {
-                replacement = scope.written + "." + typeText[start.range]
-                    + ownArguments(of: scope.name + "." + start.name, writtenAs: typeText[start.range.upperBound...],
-                                   in: declaration, substituting: substitutions, outsideTheEnum: outsideTheEnum)
-            } else {
+            switch resolve(name, from: declaration, atFileScope: fileScopeArguments != nil) {
+            case nil:
                 continue
+            case .parameter(let scope, let index)?:
+                guard let arguments = fileScopeArguments?[scope], arguments.indices.contains(index) else {
+                    return .needsArguments(name: name, scope: scope)
+                }
+                replacement = arguments[index]
+            case .member(let scope)?:
+                let rest = typeText[start.range.upperBound...]
+                switch (written(scope, fileScopeArguments: fileScopeArguments),
+                        ownArguments(of: scope.joined(separator: ".") + "." + name, writtenAs: rest, in: declaration,
+                                     fileScopeArguments: fileScopeArguments)) {
+                case (.success(let written), .success(let arguments)):
+                    replacement = written + "." + typeText[start.range] + arguments
+                case (.failure(let missing), _), (_, .failure(let missing)):
+                    return .needsArguments(name: name, scope: missing.scope)
+                }
             }
             result += typeText[copied..<start.range.lowerBound]
             result += replacement
             copied = start.range.upperBound
         }
-        return result + typeText[copied...]
+        return .text(result + typeText[copied...])
     }
 
     /// Whether a name `qualified` writes from an enclosing type means something else in an extension of the
@@ -134,19 +163,27 @@ package struct PayloadTypeQualifier: Sendable {
         }
     }
 
-    /// The enclosing type that declares `name` as Swift would find it from inside `declaration` (its qualified
-    /// name, and as generated code writes it), or nil when the name means what it says at file scope too.
-    private func enclosingScope(declaring name: String, from declaration: EnumDeclaration,
-                                outsideTheEnum: Bool) -> (name: String, written: String)? {
-        guard nestedSimpleNames.contains(Substring(name)) else { return nil }
+    private enum Resolution {
+        /// A member type of the type with these components.
+        case member(ArraySlice<String>)
+        /// The `index`-th generic parameter of the type named `scope`.
+        case parameter(scope: String, index: Int)
+    }
+
+    /// What `name` means, as Swift would find it from a case of `declaration`, when that is not what it means
+    /// where generated code writes it (in an extension of the enum, or at file scope); nil otherwise.
+    private func resolve(_ name: String, from declaration: EnumDeclaration, atFileScope: Bool) -> Resolution? {
         let components = declaration.qualifiedNameComponents
-        if declaration.genericParameterNames.contains(name) { return nil }
-        if !outsideTheEnum, declaredNames.contains(declaration.qualifiedName + "." + name) {
+        if let index = declaration.genericParameterNames.firstIndex(of: name) {
+            return atFileScope ? .parameter(scope: declaration.qualifiedName, index: index) : nil
+        }
+        guard atFileScope || nestedSimpleNames.contains(Substring(name)) else { return nil }
+        if !atFileScope, declaredNames.contains(declaration.qualifiedName + "." + name) {
             // In the enum's body its member is found first; in `extension A.B { … }` a generic parameter of `A`
             // is, so the member is then written qualified (`A<T>.B.T`).
             let isHiddenInTheExtension = types.scopes(along: Array(components.dropLast()))
                 .contains { $0.genericParameters.contains(name) }
-            return isHiddenInTheExtension ? written(components[...], outsideTheEnum: false) : nil
+            return isHiddenInTheExtension ? .member(components[...]) : nil
         }
         // Lookup from inside `extension A.B { … }` searches A.B but not A.
         var innermostScopeDepth = 1
@@ -154,46 +191,66 @@ package struct PayloadTypeQualifier: Sendable {
             innermostScopeDepth = extendedType.utf8.reduce(1) { $0 + ($1 == UInt8(ascii: ".") ? 1 : 0) }
         }
         let scopes = types.scopes(along: components, own: declaration.genericParameterNames)
-        var depth = outsideTheEnum ? components.count : components.count - 1
+        var depth = atFileScope ? components.count : components.count - 1
         while depth >= innermostScopeDepth {
             let scope = scopes[depth - 1]
             // A generic parameter shadows a member type of the same name declared in the same type.
-            if scope.genericParameters.contains(name) { return nil }
-            if declaredNames.contains(scope.name + "." + name) {
-                return written(components.prefix(depth), outsideTheEnum: outsideTheEnum)
+            if let index = scope.genericParameters.firstIndex(of: name) {
+                return atFileScope ? .parameter(scope: scope.name, index: index) : nil
             }
+            if declaredNames.contains(scope.name + "." + name) { return .member(components.prefix(depth)) }
             depth -= 1
+        }
+        // The generic parameters of the types around the extension are in scope there, their member types not.
+        guard atFileScope else { return nil }
+        for scope in scopes.prefix(innermostScopeDepth - 1).reversed() {
+            if let index = scope.genericParameters.firstIndex(of: name) { return .parameter(scope: scope.name, index: index) }
         }
         return nil
     }
 
-    /// A scope's qualified name, and as generated code writes it: with each generic type's own parameters as
-    /// its arguments inside an extension of the enum, where they are in scope.
-    private func written(_ scope: ArraySlice<String>, outsideTheEnum: Bool) -> (name: String, written: String) {
-        (scope.joined(separator: "."), scope.enumerated().map { index, component in
+    fileprivate struct MissingArguments: Error {
+        var scope: String
+    }
+
+    /// A scope as generated code writes it, each generic type with its arguments: its own parameters inside an
+    /// extension of the enum, where they are in scope; at file scope, those given.
+    private func written(_ scope: ArraySlice<String>, fileScopeArguments: [String: [String]]?)
+        -> Result<String, MissingArguments> {
+        var parts: [String] = []
+        for (index, component) in scope.enumerated() {
             let written = index > 0 && SwiftNames.memberTypeNamesNeedingBackticks.contains(component)
                 ? "`\(component)`" : SwiftNames.escaped(component)
-            return outsideTheEnum ? written : written + genericArguments(of: scope.prefix(index + 1))
-        }.joined(separator: "."))
+            guard let fileScopeArguments else {
+                parts.append(written + genericArguments(of: scope.prefix(index + 1)))
+                continue
+            }
+            let name = scope.prefix(index + 1).joined(separator: ".")
+            guard types[name]?.genericParameterNames.isEmpty == false else {
+                parts.append(written)
+                continue
+            }
+            guard let arguments = fileScopeArguments[name] else { return .failure(MissingArguments(scope: name)) }
+            parts.append(written + "<" + arguments.joined(separator: ", ") + ">")
+        }
+        return .success(parts.joined(separator: "."))
     }
 }
 
 extension PayloadTypeQualifier {
     /// `<T>` after `Settings.Intent` when the payload names the enum itself or a type around it bare
     /// (`Intent.Movies` inside `Intent<T>`, where the bare name means `Intent<T>`): qualified, the name alone is
-    /// no type. Outside the enum its own parameters are written as substituted; a type around it is left as
-    /// written there (no argument is known for it).
+    /// no type. At file scope its arguments are those given.
     fileprivate func ownArguments(of qualifiedName: String, writtenAs rest: Substring, in declaration: EnumDeclaration,
-                                  substituting substitutions: [String: String], outsideTheEnum: Bool) -> String {
+                                  fileScopeArguments: [String: [String]]?) -> Result<String, MissingArguments> {
         guard !rest.hasPrefix("<"), declaration.qualifiedName == qualifiedName
                 || declaration.qualifiedName.hasPrefix(qualifiedName + "."),
-              let parameters = types[qualifiedName]?.genericParameterNames, !parameters.isEmpty else { return "" }
-        guard outsideTheEnum else {
-            return "<" + parameters.map { $0.hasPrefix("each ") ? "repeat " + $0 : $0 }.joined(separator: ", ") + ">"
+              let parameters = types[qualifiedName]?.genericParameterNames, !parameters.isEmpty else { return .success("") }
+        guard let fileScopeArguments else {
+            return .success("<" + parameters.map { $0.hasPrefix("each ") ? "repeat " + $0 : $0 }.joined(separator: ", ") + ">")
         }
-        let values = parameters.compactMap { substitutions[$0] }
-        guard qualifiedName == declaration.qualifiedName, values.count == parameters.count else { return "" }
-        return "<" + values.joined(separator: ", ") + ">"
+        guard let arguments = fileScopeArguments[qualifiedName] else { return .failure(MissingArguments(scope: qualifiedName)) }
+        return .success("<" + arguments.joined(separator: ", ") + ">")
     }
 
     /// `<T, U>` for a generic enclosing type, whose name alone is no type (`Outer.Inner.Err` with

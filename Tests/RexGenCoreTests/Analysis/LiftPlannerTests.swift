@@ -80,4 +80,89 @@ final class LiftPlannerTests: XCTestCase {
         ])
         XCTAssertEqual(plan.roots.first?.conformances.map(\.declaration.name), ["AppAction", "OtherAction"])
     }
+
+    /// A payload argument naming a generic parameter of a type around its enum is that type's argument along
+    /// the path (`Entry` in `RowsAction<Int>.SectionAction`, `Outer` in `Holder<Bool>.InnerAction`), and one
+    /// naming a type declared in a generic type is written with that type's arguments (`Holder<Bool>.Row`).
+    func testArgumentsNamingAParameterOfATypeAroundTheEnum() {
+        let (plan, diagnostics) = plan("""
+        enum AppAction {
+            case rows(RowsAction<Int>)
+            case inner(Holder<Bool>.InnerAction)
+        }
+        enum RowsAction<Entry> {
+            case section(SectionAction)
+            enum SectionAction {
+                case page(PageAction<Entry>)
+            }
+        }
+        struct Holder<Outer> {
+            struct Row {}
+            enum InnerAction {
+                case page(OtherPageAction<[Outer]>)
+                case row(RowPageAction<Row>)
+            }
+        }
+        enum RowPageAction<Value> {
+            case set(Value)
+        }
+        enum PageAction<Value> {
+            case set(Value)
+        }
+        enum OtherPageAction<Value> {
+            case set(Value)
+        }
+        """)
+        XCTAssertEqual(diagnostics.map(\.message), [])
+        let requirements = Dictionary(uniqueKeysWithValues: (plan.roots.first?.conformances ?? []).map {
+            ($0.declaration.qualifiedName, $0.whereRequirements)
+        })
+        XCTAssertEqual(requirements["PageAction"], ["Value == Int"])
+        XCTAssertEqual(requirements["OtherPageAction"], ["Value == [Bool]"])
+        XCTAssertEqual(requirements["RowPageAction"], ["Value == Holder<Bool>.Row"])
+        XCTAssertEqual(requirements["RowsAction.SectionAction"], ["Entry == Int"])
+    }
+
+    /// The same, where the path does not give the type's arguments (`Holder.InnerAction` without them, which
+    /// Swift rejects, but RexGen reads what it is given): no conformance, and a warning, rather than a where
+    /// clause that names the parameter where it means nothing; nor for an enum whose arguments name those.
+    func testAnArgumentNamingAParameterWhoseArgumentsThePathDoesNotGive() {
+        let (plan, diagnostics) = plan("""
+        enum AppAction {
+            case inner(Holder.InnerAction)
+        }
+        struct Holder<Outer> {
+            struct Row {}
+            enum InnerAction {
+                case page(PageAction<Outer>)
+                case other(OtherPageAction<Row>)
+            }
+        }
+        enum PageAction<Value> {
+            case set(Value)
+            case inner(InnerPageAction<Value>)
+        }
+        enum InnerPageAction<Value> {
+            case set(Value)
+        }
+        enum OtherPageAction<Value> {
+            case set(Value)
+        }
+        """)
+        XCTAssertEqual(diagnostics.map(\.message), [
+            "'Holder.InnerAction' is inside generic type 'Holder', whose arguments its path from 'AppAction' does "
+                + "not give; no AppActionConvertible conformance is generated for it",
+            "'PageAction' is used with generic arguments that name 'Outer', which at file scope needs the arguments "
+                + "of generic type 'Holder', and its path from 'AppAction' does not give them; no AppActionConvertible "
+                + "conformance is generated for it",
+            "'OtherPageAction' is used with generic arguments that name 'Row', which at file scope needs the "
+                + "arguments of generic type 'Holder', and its path from 'AppAction' does not give them; no "
+                + "AppActionConvertible conformance is generated for it",
+            // Unknown down the path too: `Value` is PageAction's argument.
+            "'InnerPageAction' is used with generic arguments that name 'Value', which at file scope needs the "
+                + "arguments of generic type 'PageAction', and its path from 'AppAction' does not give them; no "
+                + "AppActionConvertible conformance is generated for it",
+        ])
+        XCTAssertEqual(plan.roots.first?.conformances.map(\.declaration.name), ["AppAction"])
+    }
 }

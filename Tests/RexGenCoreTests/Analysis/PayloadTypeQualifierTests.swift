@@ -5,8 +5,10 @@ import XCTest
 /// and how the type text is rewritten so it means the same in an extension at file scope.
 final class PayloadTypeQualifierTests: XCTestCase {
     /// Each case of the enum named `enumName` with its payload types as generated code writes them:
-    /// `case(Type, Type)`.
-    private func qualified(_ enumName: String, in sources: String..., outsideTheEnum: Bool = false) -> [String] {
+    /// `case(Type, Type)`; at file scope with `fileScopeArguments` (a type whose arguments are needed and not
+    /// given reads `needs Type`).
+    private func qualified(_ enumName: String, in sources: String..., fileScopeArguments: [String: [String]]? = nil)
+        -> [String] {
         let files = sources.enumerated().map { SwiftReader.parse(source: $1, path: "F\($0).swift") }
         let model = SourceModel(files: files)
         let qualifier = PayloadTypeQualifier(model: model)
@@ -16,7 +18,11 @@ final class PayloadTypeQualifierTests: XCTestCase {
         }
         return declaration.cases.map { enumCase in
             let types = (enumCase.associatedValues ?? []).map {
-                qualifier.qualified($0.typeText, in: declaration, outsideTheEnum: outsideTheEnum)
+                guard let fileScopeArguments else { return qualifier.qualified($0.typeText, in: declaration) }
+                switch qualifier.qualifiedAtFileScope($0.typeText, in: declaration, arguments: fileScopeArguments) {
+                case .text(let text): return text
+                case .needsArguments(_, let scope): return "needs \(scope)"
+                }
             }
             return "\(enumCase.name)(\(types.joined(separator: ", ")))"
         }
@@ -119,9 +125,12 @@ final class PayloadTypeQualifierTests: XCTestCase {
         }
         """
         XCTAssertEqual(qualified("Outer.BoardAction", in: source), ["request(Request)", "value(Value)"])
-        // Written outside the enum (another type's `where` clause), its own members need their full name.
-        XCTAssertEqual(qualified("Outer.BoardAction", in: source, outsideTheEnum: true),
-                       ["request(Outer.BoardAction.Request)", "value(Value)"])
+        // Written at file scope (another type's `where` clause), its own members need their full name, with the
+        // enum's arguments, and its parameters are those arguments.
+        XCTAssertEqual(qualified("Outer.BoardAction", in: source, fileScopeArguments: ["Outer.BoardAction": ["Int"]]),
+                       ["request(Outer.BoardAction<Int>.Request)", "value(Int)"])
+        XCTAssertEqual(qualified("Outer.BoardAction", in: source, fileScopeArguments: [:]),
+                       ["request(needs Outer.BoardAction)", "value(needs Outer.BoardAction)"])
     }
 
     func testGenericEnclosingTypes() {
@@ -139,11 +148,14 @@ final class PayloadTypeQualifierTests: XCTestCase {
         // Crate's parameters as its arguments (in scope, under those names, inside an extension of
         // Crate.Action): Swift infers them for one generic type on the path, not for two.
         XCTAssertEqual(qualified("Movies.Crate.Action", in: source), ["content(Item)", "element(Movies.Crate<Item>.Element)"])
+        // At file scope, with the arguments the path gives Crate.
+        XCTAssertEqual(qualified("Movies.Crate.Action", in: source, fileScopeArguments: ["Movies.Crate": ["Bool"]]),
+                       ["content(Bool)", "element(Movies.Crate<Bool>.Element)"])
     }
 
     /// A generic enum naming itself or a generic type around it bare (`Intent.Movies` inside `Intent<T>`): the
     /// bare name means it with its own parameters, so qualified it needs them (`Settings.Intent<T>.Movies`;
-    /// `Settings.Intent.Movies` names no type). Outside the enum, its parameters as substituted.
+    /// `Settings.Intent.Movies` names no type). At file scope, each with the arguments given.
     func testAGenericEnumNamingItselfBare() {
         let source = """
         enum Settings {
@@ -162,6 +174,11 @@ final class PayloadTypeQualifierTests: XCTestCase {
         XCTAssertEqual(qualified("Settings.Box.Intent", in: source), [
             "own(Settings.Box<Value>.Intent<T>.Movies)", "around(Settings.Box<Value>.Lid)",
             "given(Settings.Box<Value>.Intent<Int>.Movies)", "nested(Movies)",
+        ])
+        XCTAssertEqual(qualified("Settings.Box.Intent", in: source,
+                                 fileScopeArguments: ["Settings.Box": ["Int"], "Settings.Box.Intent": ["String"]]), [
+            "own(Settings.Box<Int>.Intent<String>.Movies)", "around(Settings.Box<Int>.Lid)",
+            "given(Settings.Box<Int>.Intent<Int>.Movies)", "nested(Settings.Box<Int>.Intent<String>.Movies)",
         ])
     }
 

@@ -68,6 +68,10 @@ struct AdversarialNamePools {
     /// How often a child of a tree is generic, carried with concrete arguments (`case page(PageAction<Int>)`),
     /// its parameters drawn from `parameterNames`; the enums declared inside it are then generic too.
     var genericChildPercent = 20
+    /// How often a new namespace struct is generic (`struct Picker<Item>`), no action enum itself: a case outside
+    /// it names an enum inside it with its arguments (`case picker(Picker<Int>.Event)`), one inside it by its
+    /// name alone. Drawn from a generator of its own, so a program without such a struct is what it was before.
+    var genericScopePercent = 50
 
     // MARK: The adversarial lists
 
@@ -218,9 +222,22 @@ final class AdversarialType {
         carrier = parent
     }
 
-    /// The innermost generic type of the path, itself included: what is declared inside it can only be named
+    /// The innermost generic enum of the path, itself included: what is declared inside it can only be named
     /// from inside it, where its name alone means it with its own parameters.
-    var genericAncestor: AdversarialType? { path.last { !$0.genericParameters.isEmpty } }
+    var genericEnumAncestor: AdversarialType? { path.last { !$0.genericParameters.isEmpty && $0.kind != .namespaceStruct } }
+
+    /// The generic struct around this type (at most one: drawn so), whose arguments the carrying case writes.
+    var genericScope: AdversarialType? { path.dropLast().first(where: \.isGenericScope) }
+    var isGenericScope: Bool { kind == .namespaceStruct && !genericParameters.isEmpty }
+    /// The arguments the carrying case writes for `genericScope`: empty when that case is inside the struct too,
+    /// where the child's name means it with the struct's own parameters, and so with the carrier's arguments.
+    private(set) var scopeArguments: [String] = []
+    private(set) weak var scopeCarrier: AdversarialType?
+
+    func bindScope(_ arguments: [String], carriedBy parent: AdversarialType) {
+        scopeArguments = arguments
+        scopeCarrier = parent
+    }
 
     init(name: String, kind: Kind, parent: AdversarialType?) {
         self.name = name
@@ -278,6 +295,8 @@ struct AdversarialProgram {
     private(set) var topLevel: [AdversarialType] = []
     private(set) var roots: [AdversarialType] = []
     private var rng: AdversarialRNG
+    /// Draws generic structs and their arguments (see `genericScopePercent`).
+    private var scopeRNG: AdversarialRNG
     private let pools: AdversarialNamePools
     /// What `lookUp` finds for a generic parameter: no type of the program.
     private let genericParameter = AdversarialType(name: "<generic parameter>", kind: .shadowStruct, parent: nil)
@@ -286,6 +305,7 @@ struct AdversarialProgram {
         self.seed = seed
         self.pools = pools
         rng = AdversarialRNG(seed: seed)
+        scopeRNG = AdversarialRNG(seed: seed ^ 0x5C0B_E000_0029_0000)
         let shadows = rng.sample(pools.shadowTypes, count: rng.inRange(pools.shadowCount))
         for name in shadows { topLevel.append(AdversarialType(name: name, kind: .shadowStruct, parent: nil)) }
         let treeCount = rng.inRange(1...2)
@@ -316,6 +336,8 @@ struct AdversarialProgram {
         var root: AdversarialType?
         for _ in 0..<20 {
             let scope = rng.chance(45) ? nil : namespace(depthUpTo: 2)
+            // A root inside a generic type gets no lifts (RexGen says so in a note): not what the trees are for.
+            if scope?.path.contains(where: \.isGenericScope) == true { continue }
             let name = rng.chance(50) && scope != nil ? rng.pick(pools.nestedActionNames) : rng.pick(pools.typeNames)
             guard let candidate = makeType(name, kind: .action, in: scope) else { continue }
             let joined = Self.joinedName(candidate)
@@ -416,7 +438,7 @@ struct AdversarialProgram {
             default: scope = namespace(depthUpTo: 1)
             }
             // Inside a generic enum, only a case of that enum or of an enum inside it can name the child.
-            if let generic = scope?.genericAncestor, !parent.path.contains(where: { $0 === generic }) { continue }
+            if let generic = scope?.genericEnumAncestor, !parent.path.contains(where: { $0 === generic }) { continue }
             let nested = scope != nil && scope?.kind != .action && rng.chance(60)
             let name = nested ? rng.pick(pools.nestedActionNames) : rng.pick(pools.typeNames)
             guard let child = makeType(name, kind: .action, in: scope) else { continue }
@@ -425,10 +447,17 @@ struct AdversarialProgram {
             if pools.genericChildPercent > 0, rng.chance(genericPercent) {
                 let outer = Set(scope?.path.flatMap(\.genericParameters) ?? [])
                 child.genericParameters = rng.sample(pools.parameterNames.filter { !outer.contains($0) }, count: rng.inRange(1...2))
-                // A generic parent may pass its own parameter on (`RowsAction<Item>` → `PageAction<Item>`).
-                let passed = parent.genericParameters
+                // A generic parent may pass its own parameter on (`RowsAction<Item>` → `PageAction<Item>`), and so
+                // may an enum inside a generic type (`RowsAction<Item>.SectionAction`).
+                let passed = parametersInScope(at: parent)
                 child.bind(child.genericParameters.map { _ in
                     !passed.isEmpty && rng.chance(60) ? rng.pick(passed) : rng.pick(["Int", "String", "Bool"])
+                }, carriedBy: parent)
+            }
+            if let scope = child.genericScope {
+                child.bindScope(parent.path.contains { $0 === scope } ? [] : scope.genericParameters.map { _ in
+                    let passable = parametersInScope(at: parent)
+                    return !passable.isEmpty && scopeRNG.chance(50) ? scopeRNG.pick(passable) : scopeRNG.pick(["Int", "String", "Bool"])
                 }, carriedBy: parent)
             }
             return child
@@ -444,6 +473,10 @@ struct AdversarialProgram {
         let outer: AdversarialType? = !outers.isEmpty && rng.chance(30) ? rng.pick(outers) : nil
         for _ in 0..<10 {
             if let type = makeType(rng.pick(pools.typeNames), kind: rng.chance(60) ? .namespaceEnum : .namespaceStruct, in: outer) {
+                if type.kind == .namespaceStruct, pools.genericScopePercent > 0, outer?.genericScope == nil,
+                   outer?.isGenericScope != true, scopeRNG.chance(pools.genericScopePercent) {
+                    type.genericParameters = scopeRNG.sample(pools.parameterNames, count: scopeRNG.inRange(1...2))
+                }
                 return type
             }
         }
@@ -484,12 +517,23 @@ struct AdversarialProgram {
 
     private var topLevelNames: Set<String> { Set(topLevel.map(\.name)) }
 
-    /// Generic children whose carrying case passes them one of its enum's own parameters.
-    var childrenGivenTheirParentsParameter: Int {
+    /// Generic children whose carrying case passes them a generic parameter in scope there.
+    var childrenGivenAParameterInScope: Int {
         allTypes.filter { type in
-            type.carrier.map { carrier in type.boundArguments.contains(where: carrier.genericParameters.contains) } ?? false
+            type.carrier.map { carrier in
+                type.boundArguments.contains { argument in carrier.path.contains { $0.genericParameters.contains(argument) } }
+            } ?? false
         }.count
     }
+
+    /// The generic parameters a case of `type` may name: its own and those of the types around it, unless a
+    /// member type nearer the case has the name.
+    private func parametersInScope(at type: AdversarialType) -> [String] {
+        type.path.flatMap(\.genericParameters).filter { lookUp($0, from: type) === genericParameter }
+    }
+
+    /// Children named from outside the generic struct around them, with its arguments.
+    var childrenGivenTheirScopesArguments: Int { allTypes.filter { !$0.scopeArguments.isEmpty }.count }
 
     var allTypes: [AdversarialType] {
         var result: [AdversarialType] = []
@@ -539,20 +583,28 @@ struct AdversarialProgram {
         // The full path always works unless its first component is shadowed; then no spelling does, except
         // through the module name, which we do not use (rexgen does not know the module name).
         let chosen = valid.isEmpty ? path : (rng.chance(70) ? valid[0] : rng.pick(valid))
-        return chosen.map { AdversarialSpelling.source($0.name) }.joined(separator: ".")
+        return chosen.map { step in
+            let name = AdversarialSpelling.source(step.name)
+            guard step.isGenericScope, !scope.path.contains(where: { $0 === step }) else { return name }
+            return name + "<" + target.scopeArguments.map { argumentSource($0, in: scope) }.joined(separator: ", ") + ">"
+        }.joined(separator: ".")
     }
 
     /// The qualified suffixes of `target`'s path that name it from inside `scope`: their first component
     /// resolves there to the right type, and a generic type is in them only as the first component, from
-    /// inside it (where its bare name means it with its own parameters), or as the target (given arguments).
+    /// inside it (where its bare name means it with its own parameters), as the target (given arguments), or,
+    /// a generic struct, anywhere from outside it (given the arguments the target's carrying case writes).
     func spellings(of target: AdversarialType, from scope: AdversarialType) -> [[AdversarialType]] {
         let path = target.path
         var valid: [[AdversarialType]] = []
         for start in stride(from: path.count - 1, through: 0, by: -1) {
             let suffix = Array(path[start...])
             guard lookUp(suffix[0].name, from: scope) === suffix[0],
-                  suffix.dropFirst().dropLast().allSatisfy({ $0.genericParameters.isEmpty }),
-                  suffix.count == 1 || suffix[0].genericParameters.isEmpty || scope.path.contains(where: { $0 === suffix[0] })
+                  suffix.dropLast().enumerated().allSatisfy({ offset, step in
+                      guard !step.genericParameters.isEmpty else { return true }
+                      let fromInside = scope.path.contains { $0 === step }
+                      return fromInside ? offset == 0 : step.isGenericScope
+                  })
             else { continue }
             valid.append(suffix)
         }
@@ -634,9 +686,7 @@ extension AdversarialProgram {
         case let .child(child, label):
             var reference = reference(to: child, from: scope)
             if !child.boundArguments.isEmpty {
-                reference += "<" + child.boundArguments.map {
-                    scope.genericParameters.contains($0) ? $0 : valueTypeSource($0, in: scope)
-                }.joined(separator: ", ") + ">"
+                reference += "<" + child.boundArguments.map { argumentSource($0, in: scope) }.joined(separator: ", ") + ">"
             }
             return "(" + (label.map { "\(AdversarialSpelling.source($0)): " } ?? "") + reference + ")"
         case let .values(values):
@@ -653,6 +703,11 @@ extension AdversarialProgram {
             }
             return "(" + parts.joined(separator: ", ") + ")"
         }
+    }
+
+    /// A generic argument as a case in `scope` writes it: a parameter in scope by its name, else a value type.
+    private func argumentSource(_ argument: String, in scope: AdversarialType) -> String {
+        scope.path.contains { $0.genericParameters.contains(argument) } ? argument : valueTypeSource(argument, in: scope)
     }
 
     /// `Int` as written in the app: plain, unless an action enum or namespace named `Int` is in scope.
@@ -674,7 +729,7 @@ extension AdversarialProgram {
     /// `AdversarialApp.\`Page\`<Swift.Int>.\`Inner\``: each generic type of the path with its arguments.
     private func usageType(_ type: AdversarialType) -> String {
         ([Self.moduleName] + type.path.map { step in
-            let arguments = usageArguments(of: step)
+            let arguments = step.isGenericScope ? usageScopeArguments(of: type) : usageArguments(of: step)
             return AdversarialSpelling.usage(step.name) + (arguments.isEmpty ? "" : "<" + arguments.joined(separator: ", ") + ">")
         }).joined(separator: ".")
     }
@@ -686,13 +741,27 @@ extension AdversarialProgram {
     /// A generic enum's arguments in the usage files: what its carrying case gives it, else `genericArguments`.
     private func usageArguments(of type: AdversarialType) -> [String] {
         guard !type.genericParameters.isEmpty else { return [] }
-        if let carrier = type.carrier {
-            return type.boundArguments.map { argument in
-                carrier.genericParameters.firstIndex(of: argument).map { usageArguments(of: carrier)[$0] }
-                    ?? valueTypeUsage(argument, in: carrier)
-            }
-        }
+        if let carrier = type.carrier { return type.boundArguments.map { usageArgument($0, writtenIn: carrier) } }
         return Array(Self.genericArguments.prefix(type.genericParameters.count))
+    }
+
+    /// What a generic argument written in a case of `carrier` means, in the usage files: the argument given to
+    /// the innermost type around the case that declares a parameter of that name, or a value type.
+    private func usageArgument(_ argument: String, writtenIn carrier: AdversarialType) -> String {
+        guard let declaring = carrier.path.last(where: { $0.genericParameters.contains(argument) }),
+              let index = declaring.genericParameters.firstIndex(of: argument) else {
+            return valueTypeUsage(argument, in: carrier)
+        }
+        return declaring.isGenericScope ? usageScopeArguments(of: carrier)[index] : usageArguments(of: declaring)[index]
+    }
+
+    /// The arguments of the generic struct around `type` in the usage files: those its carrying case writes, or
+    /// its carrier's when that case is inside the struct too; `genericArguments` for an enum nothing carries.
+    private func usageScopeArguments(of type: AdversarialType) -> [String] {
+        guard let scope = type.genericScope else { return [] }
+        guard let carrier = type.scopeCarrier else { return Array(Self.genericArguments.prefix(scope.genericParameters.count)) }
+        if type.scopeArguments.isEmpty { return usageScopeArguments(of: carrier) }
+        return type.scopeArguments.map { usageArgument($0, writtenIn: carrier) }
     }
 
     /// A generic action enum nothing carries, as the usage files use it.

@@ -41,7 +41,7 @@ final class AdversarialNamesTests: XCTestCase {
     /// named `Self` and `Case` (`var self`, `var case`), a top-level `AllCasePaths` carried by a nested enum
     /// (the conformance's member replaced it), and a qualification whose first name the enum's own member
     /// hides (`Case.Any.Event` inside `Case.State`, which declares `Case`). The seeds mean these programs only
-    /// with today's name pools, drawn without generic enums (which came later, each of their bugs with a test
+    /// with today's name pools, drawn without generic enums or structs (which came later, each of their bugs with a test
     /// of its own): when the pools change, replace them with the programs' sources.
     func testProgramsThatOnceBrokeTheBuildCompile() throws {
         let seeds: [UInt64] = [0x24e8_46da_ad74_9197, 0xaaf7_a2cb_f467_75a9, 0xae79_b41f_cf4a_fbc7, 0xc0f1_ccb8_d42e_d5f4,
@@ -49,6 +49,7 @@ final class AdversarialNamesTests: XCTestCase {
         var pools = AdversarialNamePools.adversarial
         pools.genericEnumCount = 0...0
         pools.genericChildPercent = 0
+        pools.genericScopePercent = 0
         try assertCompile(Self.inputs(seeds: seeds, pools: pools), title: "programs that once broke the build")
     }
 
@@ -100,8 +101,10 @@ final class AdversarialNamesTests: XCTestCase {
         var generics: [AdversarialUsage.Node] = []
         var userState: String?
         var extraUsage: [AdversarialUsage.Group: [String: String]] = [:]
-        /// Generic children given a generic parent's own parameter: printed, so a run shows it drew them.
+        /// Generic children given a generic parameter in scope at their case: printed, so a run shows it drew them.
         var passedParameters = 0
+        /// Tree nodes carried by a case outside the generic struct around them, which writes its arguments.
+        var scopeArgumentsWritten = 0
     }
 
     /// The programs of one test: `defaultCount`, or `REXGEN_PROPERTY_TREES` divided by `share`, drawn from seeds
@@ -126,7 +129,8 @@ final class AdversarialNamesTests: XCTestCase {
             let rendered = program.render()
             return Input(label: "seed 0x" + String(seed, radix: 16), files: rendered.files, trees: rendered.trees,
                          generics: rendered.generics, userState: rendered.userState,
-                         passedParameters: program.childrenGivenTheirParentsParameter)
+                         passedParameters: program.childrenGivenAParameterInScope,
+                         scopeArgumentsWritten: program.childrenGivenTheirScopesArguments)
         }
     }
 
@@ -346,7 +350,8 @@ final class AdversarialNamesTests: XCTestCase {
         let seconds = Int(Date().timeIntervalSince(started).rounded())
         print("\(title): \(inputs.count) programs, \(jobs.count) compiler runs, \(failedInputs) failing, \(seconds) s; "
               + "\(prepared.map(\.liftedGenericNodes).reduce(0, +)) of \(prepared.map(\.genericNodes).reduce(0, +)) generic "
-              + "tree nodes lifted, \(inputs.map(\.passedParameters).reduce(0, +)) given a generic parent's own parameter")
+              + "tree nodes lifted, \(inputs.map(\.passedParameters).reduce(0, +)) given a parameter in scope at their case, "
+              + "\(inputs.map(\.scopeArgumentsWritten).reduce(0, +)) named with a generic struct's arguments")
         if !distinct.isEmpty {
             print("\(title): \(distinct.count) distinct errors outside the app's sources (count, message, line):")
             for (text, count) in distinct.sorted(by: { $0.value > $1.value }).prefix(60) { print("  \(count)× \(text)") }

@@ -43,6 +43,47 @@ final class LiftCompileEdgeCaseTests: XCTestCase {
             """)
     }
 
+    /// A generic argument naming a generic parameter of a type around the parent, or a type declared in a
+    /// generic type around it (or in the parent, inside one): at file scope each needs the arguments of that
+    /// type along the path (`Holder<Int>.Row`, `RowsAction<Int>.SectionAction.Entry`), which the conformance
+    /// wrote neither (`Value == Entry`, `Value == Holder.Row`: no type, or another).
+    func testGenericArgumentNamingAParameterOrATypeOfAGenericTypeAroundTheParent() throws {
+        let output = try assertLiftsCompile("""
+            public enum RootAction {
+                case rows(RowsAction<Int>)
+                case held(Holder<String>.InnerAction)
+            }
+            public enum RowsAction<Entry> {
+                case section(SectionAction)
+                public enum SectionAction {
+                    public struct Entry {}
+                    case page(PageAction<Entry>)
+                    case other(SiblingAction)
+                }
+                public enum SiblingAction {
+                    case wrapped(ListAction<Holder<Entry>.Row>)
+                    case passed(PassedAction<Entry>)
+                }
+            }
+            public struct Holder<T> {
+                public struct Row {}
+                public enum InnerAction {
+                    case page(OtherPageAction<Row>)
+                }
+            }
+            public enum PageAction<Value> { case set(Value) }
+            public enum ListAction<Value> { case set(Value) }
+            public enum OtherPageAction<Value> { case set(Value) }
+            public enum PassedAction<Value> { case set(Value) }
+            """)
+        for conformance in ["PageAction: RootActionConvertible where Value == RowsAction<Int>.SectionAction.Entry",
+                            "ListAction: RootActionConvertible where Value == Holder<Int>.Row",
+                            "PassedAction: RootActionConvertible where Value == Int",
+                            "OtherPageAction: RootActionConvertible where Value == Holder<String>.Row"] {
+            XCTAssertTrue(output.contains("extension \(conformance) {"), "no \(conformance)\n\(output)")
+        }
+    }
+
     /// The same, but the generic child declares a member named like the argument's first name: in the
     /// conformance's `where` clause `Outer` would mean `PageAction.Outer`. No conformance, and a warning.
     func testGenericArgumentWhoseNameTheChildsMemberHides() throws {

@@ -76,6 +76,14 @@ extension ScopedPicker.AliasedAction: ScopedActionConvertible where Item == Int 
     public nonisolated var scopedAction: _ScopedActionConvertibleRoot { .aliased(self) }
 }
 
+extension ScopedRowsAction: ScopedActionConvertible where Entry == String {
+    public nonisolated init?(scopedAction: _ScopedActionConvertibleRoot) {
+        guard case let .rows(value) = scopedAction else { return nil }
+        self = value
+    }
+    public nonisolated var scopedAction: _ScopedActionConvertibleRoot { .rows(self) }
+}
+
 extension ScopedPicker.PageStepAction: ScopedActionConvertible where Item == Int {
     public nonisolated init?(scopedAction: _ScopedActionConvertibleRoot) {
         guard case let .page(.step(value)) = scopedAction else { return nil }
@@ -90,6 +98,38 @@ extension ScopedOuter.Middle.LeafAction: ScopedActionConvertible where Outer == 
         self = value
     }
     public nonisolated var scopedAction: _ScopedActionConvertibleRoot { .deep(.leaf(self)) }
+}
+
+extension ScopedPassedAction: ScopedActionConvertible where Value == Int {
+    public nonisolated init?(scopedAction: _ScopedActionConvertibleRoot) {
+        guard case let .deep(.passed(value)) = scopedAction else { return nil }
+        self = value
+    }
+    public nonisolated var scopedAction: _ScopedActionConvertibleRoot { .deep(.passed(self)) }
+}
+
+extension ScopedRowsAction.SectionAction: ScopedActionConvertible where Entry == String {
+    public nonisolated init?(scopedAction: _ScopedActionConvertibleRoot) {
+        guard case let .rows(.section(value)) = scopedAction else { return nil }
+        self = value
+    }
+    public nonisolated var scopedAction: _ScopedActionConvertibleRoot { .rows(.section(self)) }
+}
+
+extension ScopedRowsPageAction: ScopedActionConvertible where Value == String {
+    public nonisolated init?(scopedAction: _ScopedActionConvertibleRoot) {
+        guard case let .rows(.section(.page(value))) = scopedAction else { return nil }
+        self = value
+    }
+    public nonisolated var scopedAction: _ScopedActionConvertibleRoot { .rows(.section(.page(self))) }
+}
+
+extension ScopedPicker.RowPickAction: ScopedActionConvertible where Item == String {
+    public nonisolated init?(scopedAction: _ScopedActionConvertibleRoot) {
+        guard case let .rows(.section(.pick(value))) = scopedAction else { return nil }
+        self = value
+    }
+    public nonisolated var scopedAction: _ScopedActionConvertibleRoot { .rows(.section(.pick(self))) }
 }
 
 #if canImport(SwiftRex)

@@ -19,6 +19,23 @@ public enum ScopedAction {
     case boxed(ScopedBox<Int>.Alias)
     case elsewhere(ScopedElsewhere.Alias)
     case parameterised(ScopedAlias<Int>)
+    // Through an enum inside a generic action enum, whose cases pass on that enum's parameter.
+    case rows(ScopedRowsAction<String>)
+}
+
+public enum ScopedRowsAction<Entry> {
+    case section(SectionAction)
+
+    public enum SectionAction {
+        // The parameter of the enum around the case: `where Value == String`.
+        case page(ScopedRowsPageAction<Entry>)
+        // The same, written for a generic type around the child: `where Item == String`.
+        case pick(ScopedPicker<Entry>.RowPickAction)
+    }
+}
+
+public enum ScopedRowsPageAction<Value> {
+    case value(Value)
 }
 
 public struct ScopedPicker<Item> {
@@ -33,6 +50,10 @@ public struct ScopedPicker<Item> {
     public enum AliasedAction {
         case pick(Item)
     }
+
+    public enum RowPickAction {
+        case pick(Item)
+    }
 }
 
 public enum ScopedPageAction<Value> {
@@ -45,6 +66,8 @@ public struct ScopedOuter<Outer> {
         public enum DeepAction {
             case both(Outer, Inner)
             case leaf(LeafAction)
+            // The parameter of a generic struct around the case: `where Value == Int`.
+            case passed(ScopedPassedAction<Outer>)
         }
 
         public enum LeafAction {
@@ -52,6 +75,10 @@ public struct ScopedOuter<Outer> {
             case outer(Outer)
         }
     }
+}
+
+public enum ScopedPassedAction<Value> {
+    case value(Value)
 }
 
 public struct ScopedHolder<Holder> {

@@ -38,5 +38,9 @@ func scopedActions() -> [ScopedAction] {
      ScopedPicker<Int>.PageStepAction.step(1).scopedAction,
      ScopedOuter<Int>.Middle<String>.LeafAction.inner("x").scopedAction,
      ScopedHolder<Bool>.MixedAction<String>.element("e").scopedAction,
-     ScopedPicker<Int>.AliasedAction.pick(2).scopedAction]
+     ScopedPicker<Int>.AliasedAction.pick(2).scopedAction,
+     ScopedPassedAction<Int>.value(3).scopedAction,
+     ScopedRowsPageAction<String>.value("v").scopedAction,
+     ScopedPicker<String>.RowPickAction.pick("p").scopedAction,
+     ScopedRowsAction<String>.SectionAction.page(.value("w")).scopedAction]
 }
