@@ -87,8 +87,8 @@ struct ActionTreeBuilder {
                                                      own: declaration.genericParameterNames)
             for enumCase in declaration.cases {
                 guard enumCase.canCarrySubAction,
-                      let (child, _, _) = names.resolve(enumCase.associatedValues![0].typeText, from: declaration.qualifiedNameComponents,
-                                                     parameters: parameters),
+                      let (child, _, _) = names.resolve(enumCase.associatedValues![0].typeText,
+                                                        from: declaration.qualifiedNameComponents, parameters: parameters),
                       !isNode[child],
                       Array(candidates[child].declaration.qualifiedNameComponents.dropLast())
                           == declaration.qualifiedNameComponents,

@@ -76,8 +76,8 @@ struct LiftPlanner {
         // a parent that is that type or declared in it.
         var scopeArgumentsByNode: [Int: [String: [String]]] = [:]
         // Nodes whose payload arguments name a parameter, or a type inside a generic type, whose arguments the
-        // path does not give: the name, and that type. Their arguments stay unknown, and so do those that
-        // their children's name.
+        // path does not give: the name, and that type. Their arguments stay unknown, so any child whose
+        // arguments name their parameters lands here too.
         var missingArguments: [Int: (name: String, scope: String)] = [:]
         func concrete(_ written: [String], parent: Int, child: Int) -> [String]? {
             var result: [String] = []

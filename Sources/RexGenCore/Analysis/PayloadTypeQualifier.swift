@@ -213,25 +213,17 @@ package struct PayloadTypeQualifier: Sendable {
         var scope: String
     }
 
-    /// A scope as generated code writes it, each generic type with its arguments: its own parameters inside an
-    /// extension of the enum, where they are in scope; at file scope, those given.
+    /// A scope as generated code writes it, each generic type with its arguments (see `arguments(of:…)`).
     private func written(_ scope: ArraySlice<String>, fileScopeArguments: [String: [String]]?)
         -> Result<String, MissingArguments> {
         var parts: [String] = []
         for (index, component) in scope.enumerated() {
             let written = index > 0 && SwiftNames.memberTypeNamesNeedingBackticks.contains(component)
                 ? "`\(component)`" : SwiftNames.escaped(component)
-            guard let fileScopeArguments else {
-                parts.append(written + genericArguments(of: scope.prefix(index + 1)))
-                continue
+            switch arguments(of: scope.prefix(index + 1).joined(separator: "."), fileScopeArguments: fileScopeArguments) {
+            case .success(let arguments): parts.append(written + arguments)
+            case .failure(let missing): return .failure(missing)
             }
-            let name = scope.prefix(index + 1).joined(separator: ".")
-            guard types[name]?.genericParameterNames.isEmpty == false else {
-                parts.append(written)
-                continue
-            }
-            guard let arguments = fileScopeArguments[name] else { return .failure(MissingArguments(scope: name)) }
-            parts.append(written + "<" + arguments.joined(separator: ", ") + ">")
         }
         return .success(parts.joined(separator: "."))
     }
@@ -245,21 +237,21 @@ extension PayloadTypeQualifier {
                                   fileScopeArguments: [String: [String]]?) -> Result<String, MissingArguments> {
         guard !rest.hasPrefix("<"), declaration.qualifiedName == qualifiedName
                 || declaration.qualifiedName.hasPrefix(qualifiedName + "."),
-              let parameters = types[qualifiedName]?.genericParameterNames, !parameters.isEmpty else { return .success("") }
+              types[qualifiedName]?.genericParameterNames.isEmpty == false else { return .success("") }
+        return arguments(of: qualifiedName, fileScopeArguments: fileScopeArguments)
+    }
+
+    /// `<T, U>` after a generic type, whose name alone is no type (`Outer.Inner.Err` with `Outer<T>` does not
+    /// compile); nothing after another. Inside an extension of a type nested in it, its parameters are in scope
+    /// under their own names, so they are its arguments there; at file scope, the arguments given.
+    fileprivate func arguments(of qualifiedName: String, fileScopeArguments: [String: [String]]?)
+        -> Result<String, MissingArguments> {
+        guard let parameters = types[qualifiedName]?.genericParameterNames, !parameters.isEmpty else { return .success("") }
         guard let fileScopeArguments else {
             return .success("<" + parameters.map { $0.hasPrefix("each ") ? "repeat " + $0 : $0 }.joined(separator: ", ") + ">")
         }
         guard let arguments = fileScopeArguments[qualifiedName] else { return .failure(MissingArguments(scope: qualifiedName)) }
         return .success("<" + arguments.joined(separator: ", ") + ">")
-    }
-
-    /// `<T, U>` for a generic enclosing type, whose name alone is no type (`Outer.Inner.Err` with
-    /// `Outer<T>` does not compile): inside an extension of a type nested in it, its parameters are in scope
-    /// under their own names, so they are its arguments there.
-    fileprivate func genericArguments(of scope: ArraySlice<String>) -> String {
-        guard let parameters = types[scope.joined(separator: ".")]?.genericParameterNames, !parameters.isEmpty
-        else { return "" }
-        return "<" + parameters.map { $0.hasPrefix("each ") ? "repeat " + $0 : $0 }.joined(separator: ", ") + ">"
     }
 }
 
