@@ -11,20 +11,24 @@ extension EnumPropertiesPlanner {
         diagnostics.append(warning(plannedCase))
     }
 
-    /// See `PayloadTypeQualifier.qualificationIsShadowed`: a payload written qualified in the extension, where
-    /// the qualification's first name means the enum's own member.
+    /// See `PayloadTypeQualifier.qualificationShadow`: a payload written qualified in the extension, where
+    /// the qualification's first name means the enum's own member or a generic parameter.
     func skipPayloadsWhoseQualificationIsShadowed(_ cases: inout [PlannedCase], of declaration: EnumDeclaration,
                                                   diagnostics: inout [Diagnostic]) {
-        guard qualifier.qualificationIsShadowed(in: declaration) else { return }
+        guard let shadow = qualifier.qualificationShadow(in: declaration) else { return }
         let first = declaration.qualifiedNameComponents[0]
+        let meaning: String
+        switch shadow {
+        case .member(let member): meaning = "the enum's own member '\(member)'"
+        case .genericParameter(let type): meaning = "the generic parameter '\(first)' of '\(type)'"
+        }
         for index in cases.indices where cases[index].payloadTypesAreNameable {
             let written = (cases[index].declaration.associatedValues ?? []).map(\.typeText)
             guard let changed = zip(written, cases[index].payloadTypes).first(where: { $0 != $1 })?.1 else { continue }
             leaveOutPayload(of: &cases[index], diagnostics: &diagnostics) { plannedCase in
                 .warning("property '\(plannedCase.valuePropertyName)' is not generated for case "
                     + "'\(plannedCase.declaration.displayName)': outside the enum its payload must be written '\(changed)', "
-                    + "but there '\(first)' means the enum's own member '\(declaration.qualifiedName).\(first)'; rename one "
-                    + "of them", at: plannedCase.declaration.location)
+                    + "but there '\(first)' means \(meaning); rename one of them", at: plannedCase.declaration.location)
             }
         }
     }

@@ -118,15 +118,26 @@ package struct PayloadTypeQualifier: Sendable {
         return .text(result + typeText[copied...])
     }
 
-    /// Whether a name `qualified` writes from an enclosing type means something else in an extension of the
-    /// enum: every such name starts with the enum's outermost type (`Case.Any.Event`), and in the extension
-    /// a member type or generic parameter of the enum with that name (`Case.State.Case`) is found first. No
-    /// text without the module's name then means the payload's type.
-    package func qualificationIsShadowed(in declaration: EnumDeclaration) -> Bool {
+    /// What makes a name `qualified` writes from an enclosing type mean something else in an extension of the
+    /// enum (nil when nothing does): every such name starts with the enum's outermost type (`Case.Any.Event`),
+    /// and in the extension a member type of the enum with that name (`Case.State.Case`), or a generic
+    /// parameter of the enum or of any type around it (`Case.Box<Case>.Inner`), is found first. No text without
+    /// the module's name then means the payload's type.
+    package func qualificationShadow(in declaration: EnumDeclaration) -> QualificationShadow? {
         let components = declaration.qualifiedNameComponents
-        guard components.count > 1 else { return false }
-        return declaredNames.contains(declaration.qualifiedName + "." + components[0])
-            || declaration.genericParameterNames.contains(components[0])
+        guard components.count > 1 else { return nil }
+        if declaredNames.contains(declaration.qualifiedName + "." + components[0]) {
+            return .member(declaration.qualifiedName + "." + components[0])
+        }
+        let scopes = types.scopes(along: components, own: declaration.genericParameterNames)
+        return scopes.last { $0.genericParameters.contains(components[0]) }.map { .genericParameter(of: $0.name) }
+    }
+
+    package enum QualificationShadow: Equatable {
+        /// The enum's own member type of that name, by qualified name.
+        case member(String)
+        /// A generic parameter of the enum or of a type around it, which is named so.
+        case genericParameter(of: String)
     }
 
     /// The names in `typeText` that Swift may resolve to a member of a type the sources do not declare, so

@@ -182,9 +182,10 @@ final class PayloadTypeQualifierTests: XCTestCase {
         ])
     }
 
-    /// Every qualification starts with the enum's outermost type; a member type or generic parameter of the
-    /// enum with that name is what the name means in the enum's extension, so no qualification is sure there.
-    func testAQualificationTheEnumsOwnMemberHides() {
+    /// Every qualification starts with the enum's outermost type; a member type of the enum with that name, or
+    /// a generic parameter of the enum or of a type around it, is what the name means in the enum's extension,
+    /// so no qualification is sure there.
+    func testAQualificationTheEnumsOwnMemberOrAGenericParameterHides() {
         let source = """
             enum Case {
                 struct `Any` { enum Event { case v } }
@@ -194,15 +195,19 @@ final class PayloadTypeQualifierTests: XCTestCase {
                 }
                 enum Other<Case> { case ok(`Any`.Event) }
                 enum Plain { case ok(`Any`.Event) }
+                struct Box<Case> {
+                    enum Inner { case ok(`Any`.Event) }
+                }
             }
             """
         let files = [SwiftReader.parse(source: source, path: "F.swift")]
         let qualifier = PayloadTypeQualifier(model: SourceModel(files: files))
-        let shadowed = Dictionary(uniqueKeysWithValues: files[0].enums.map {
-            ($0.qualifiedName, qualifier.qualificationIsShadowed(in: $0))
+        let shadows = Dictionary(uniqueKeysWithValues: files[0].enums.map {
+            ($0.qualifiedName, qualifier.qualificationShadow(in: $0))
         })
-        XCTAssertEqual(shadowed, ["Case": false, "Case.Any.Event": false, "Case.State": true, "Case.State.Case": false,
-                                  "Case.Other": true, "Case.Plain": false])
+        XCTAssertEqual(shadows, ["Case": nil, "Case.Any.Event": nil, "Case.State": .member("Case.State.Case"),
+                                 "Case.State.Case": nil, "Case.Other": .genericParameter(of: "Case.Other"),
+                                 "Case.Plain": nil, "Case.Box.Inner": .genericParameter(of: "Case.Box")])
         XCTAssertEqual(qualified("Case.Plain", in: source), ["ok(Case.`Any`.Event)"])
     }
 

@@ -196,7 +196,8 @@ final class RealModuleShapesTests: XCTestCase {
     // MARK: - Generic enclosing types and ~Copyable enums
 
     /// OpenAPIRuntime's `JSONSequenceDeserializationSequence<Upstream>.Iterator<UpstreamIterator>.StateMachine`:
-    /// a payload type declared in a type nested in two generic types is written with their parameters, and
+    /// a payload type declared in a type nested in two generic types is written with their parameters (unless
+    /// a parameter is named like the outermost type, which that text starts with), and
     /// AsyncAlgorithms' `~Copyable` actions get only `is<Case>`, which borrows the value. Built and run.
     func testGenericEnclosingTypesAndNoncopyableEnums() throws {
         let work = try temporaryDirectory()
@@ -211,6 +212,15 @@ final class RealModuleShapesTests: XCTestCase {
 
             struct Token: ~Copyable { var id: Int }
 
+            // Found by the adversarial-names test: outside `Inner`, `Row` and `Inner.Own` must be written from
+            // `Holder`, which in `extension Holder.Box.Inner` is `Box`'s generic parameter. Only `plain` gets a value.
+            enum Holder {
+                struct Row {}
+                enum Box<Holder> {
+                    enum Inner { case row(Row), own(Inner.Own), plain(Int); typealias Own = Int }
+                }
+            }
+
             enum EnqueueAction: ~Copyable {
                 case resume(Token)
                 case resumeWithError(Token, Int)
@@ -223,6 +233,8 @@ final class RealModuleShapesTests: XCTestCase {
             precondition(next.fail == .failed && next.isFail && !next.isFinish)
             let action = EnqueueAction.resumeWithError(Token(id: 1), 2)
             precondition(action.isResumeWithError && !action.isCount && !action.isNone)
+            let inner = Holder.Box<String>.Inner.plain(1)
+            precondition(inner.plain == 1 && !inner.isRow && !inner.isOwn)
             print("shapes: ok")
             """,
         ], under: work)
@@ -230,6 +242,12 @@ final class RealModuleShapesTests: XCTestCase {
                                              "--output", "Generated"], in: work)
         XCTAssertEqual(result.exitCode, 0, result.summary)
         XCTAssertTrue(result.stderr.contains("note: enum 'EnqueueAction' is ~Copyable"), result.summary)
+        for (name, written) in [("row", "Holder.Row"), ("own", "Holder.Box<Holder>.Inner.Own")] {
+            XCTAssertTrue(result.stderrLines.contains {
+                $0.contains("warning: property '\(name)' is not generated for case '\(name)(_:)': outside the enum its payload "
+                    + "must be written '\(written)', but there 'Holder' means the generic parameter 'Holder' of 'Holder.Box'")
+            }, result.summary)
+        }
         let generated = work.appendingPathComponent("Generated/\(LiftTestSupport.propertiesFileName)")
         let text = try String(contentsOf: generated, encoding: .utf8)
         XCTAssertTrue(text.contains("var fail: Outer<T>.Inner<U>.ActionError? {"), text)

@@ -72,6 +72,11 @@ struct AdversarialNamePools {
     /// it names an enum inside it with its arguments (`case picker(Picker<Int>.Event)`), one inside it by its
     /// name alone. Drawn from a generator of its own, so a program without such a struct is what it was before.
     var genericScopePercent = 50
+    /// How often a child is carried through a typealias (`typealias State = Counter.Event`, `case counter(State)`),
+    /// its name drawn from `typeNames`: declared in the carrying enum; at top level, unless the alias writes
+    /// arguments that are not concrete; in a namespace, when it writes none (the shapes RexGen follows). Drawn
+    /// from a generator of its own, so a program without such an alias is what it was before.
+    var aliasPercent = 30
 
     // MARK: The adversarial lists
 
@@ -200,6 +205,8 @@ enum AdversarialSpelling {
 final class AdversarialType {
     enum Kind {
         case action, namespaceEnum, namespaceStruct, shadowStruct
+        /// `typealias Name = Target`: `aliasTarget` is the child it names.
+        case alias
         /// An action enum with generic parameters, carried by no case: enum properties and case paths only.
         /// (A generic child of a tree is an `.action` with `genericParameters`.)
         case genericAction
@@ -216,6 +223,9 @@ final class AdversarialType {
     /// carrying enum's own parameters), and that case's enum.
     var boundArguments: [String] = []
     private(set) weak var carrier: AdversarialType?
+    /// A typealias's child; the alias a child's carrying case names instead of the child.
+    weak var aliasTarget: AdversarialType?
+    weak var carriedThrough: AdversarialType?
 
     func bind(_ arguments: [String], carriedBy parent: AdversarialType) {
         boundArguments = arguments
@@ -257,7 +267,7 @@ final class AdversarialType {
         return result
     }
 
-    var isEnum: Bool { kind != .namespaceStruct && kind != .shadowStruct }
+    var isEnum: Bool { kind != .namespaceStruct && kind != .shadowStruct && kind != .alias }
 }
 
 struct AdversarialCase {
@@ -297,6 +307,8 @@ struct AdversarialProgram {
     private var rng: AdversarialRNG
     /// Draws generic structs and their arguments (see `genericScopePercent`).
     private var scopeRNG: AdversarialRNG
+    /// Draws typealiases (see `aliasPercent`).
+    private var aliasRNG: AdversarialRNG
     private let pools: AdversarialNamePools
     /// What `lookUp` finds for a generic parameter: no type of the program.
     private let genericParameter = AdversarialType(name: "<generic parameter>", kind: .shadowStruct, parent: nil)
@@ -306,6 +318,7 @@ struct AdversarialProgram {
         self.pools = pools
         rng = AdversarialRNG(seed: seed)
         scopeRNG = AdversarialRNG(seed: seed ^ 0x5C0B_E000_0029_0000)
+        aliasRNG = AdversarialRNG(seed: seed ^ 0xA11A_5000_0029_0000)
         let shadows = rng.sample(pools.shadowTypes, count: rng.inRange(pools.shadowCount))
         for name in shadows { topLevel.append(AdversarialType(name: name, kind: .shadowStruct, parent: nil)) }
         let treeCount = rng.inRange(1...2)
@@ -363,16 +376,22 @@ struct AdversarialProgram {
         for index in 0..<caseCount {
             guard let name = drawName(from: pools.caseNames, avoiding: used) else { break }
             used.insert(name)
+            // A case and a type declared in its enum may not share a name (`case Self`, `enum Self`).
+            if node.members.contains(where: { $0.name == name }) { continue }
             let mustCarry = depth == 0 && index == caseCount - 1 && !carriesChild
             let roll = rng.below(100)
             if mustCarry || (depth < 3 && roll < 50) {
+                // The case first, so that no type declared in `node` for it takes its name.
+                node.cases.append(AdversarialCase(name: name, payload: .none))
                 if let child = makeChild(of: node, root: root) {
                     carriesChild = true
                     let label = rng.chance(25) ? drawName(from: pools.caseNames, avoiding: []) : nil
-                    node.cases.append(AdversarialCase(name: name, payload: .child(child, label: label)))
+                    node.cases[node.cases.count - 1].payload = .child(child, label: label)
+                    drawAlias(for: child, carriedBy: node)
                     grow(child, depth: depth + 1, root: root, reserved: reserved)
                     continue
                 }
+                node.cases.removeLast()
             }
             if !node.genericParameters.isEmpty, roll < 75, rng.chance(50) {
                 let payload = (label: String?.none, parameter: rng.below(node.genericParameters.count),
@@ -465,6 +484,35 @@ struct AdversarialProgram {
         return nil
     }
 
+    /// Sometimes carries `child` through a typealias (see `aliasPercent`). The alias's name never hides a generic
+    /// parameter of the types around it, which cases there may name.
+    private mutating func drawAlias(for child: AdversarialType, carriedBy parent: AdversarialType) {
+        guard pools.aliasPercent > 0, aliasRNG.chance(pools.aliasPercent) else { return }
+        // An alias that writes generic arguments is followed at top level too, when they are concrete and mean
+        // there what they mean at the case (`typealias Tab = Picker<Int>.Event`); not in a namespace.
+        let writesArguments = child.path.contains { !$0.genericParameters.isEmpty }
+        let arguments = child.boundArguments + child.scopeArguments
+        let concrete = (child.genericScope == nil || !child.scopeArguments.isEmpty) && arguments.allSatisfy { argument in
+            !parent.path.contains { $0.genericParameters.contains(argument) } && lookUp(argument, from: nil) === lookUp(argument, from: parent)
+        }
+        var scopes: [AdversarialType?] = [parent]
+        if !writesArguments || concrete { scopes.append(nil) }
+        if !writesArguments {
+            scopes += allTypes.filter { ($0.kind == .namespaceEnum || $0.kind == .namespaceStruct)
+                && !$0.path.contains { !$0.genericParameters.isEmpty } }
+        }
+        let scope = aliasRNG.pick(scopes)
+        let hidden = Set(scope?.path.flatMap(\.genericParameters) ?? [])
+        let name = aliasRNG.pick((pools.typeNames + pools.nestedActionNames).filter { !hidden.contains($0) })
+        guard let alias = makeType(name, kind: .alias, in: scope) else { return }
+        alias.aliasTarget = child
+        guard !spellings(of: child, from: scope).isEmpty, !spellings(of: alias, from: parent).isEmpty else {
+            remove(alias)
+            return
+        }
+        child.carriedThrough = alias
+    }
+
     /// A namespace (new or existing) at most `depthUpTo` deep.
     private mutating func namespace(depthUpTo limit: Int) -> AdversarialType? {
         let existing = allTypes.filter { ($0.kind == .namespaceEnum || $0.kind == .namespaceStruct) && $0.path.count <= limit }
@@ -505,7 +553,7 @@ struct AdversarialProgram {
     }
 
     private mutating func remove(_ type: AdversarialType) {
-        // Only ever a just-made root with no members and no cases.
+        // Only ever a just-made root or alias with no members and no cases.
         if type.parent == nil { topLevel.removeAll { $0 === type } }
         else { type.parent?.removeLastMember() }
     }
@@ -534,6 +582,9 @@ struct AdversarialProgram {
 
     /// Children named from outside the generic struct around them, with its arguments.
     var childrenGivenTheirScopesArguments: Int { allTypes.filter { !$0.scopeArguments.isEmpty }.count }
+
+    /// Children whose case names a typealias of them.
+    var childrenCarriedThroughAnAlias: Int { allTypes.filter { $0.carriedThrough != nil }.count }
 
     var allTypes: [AdversarialType] {
         var result: [AdversarialType] = []
@@ -564,7 +615,7 @@ struct AdversarialProgram {
 
     /// What an unqualified type name means at the point of a case in `scope` (an enum's body): the innermost
     /// enclosing type declaring a member of that name, else a top-level type; nil for stdlib types.
-    func lookUp(_ name: String, from scope: AdversarialType) -> AdversarialType? {
+    func lookUp(_ name: String, from scope: AdversarialType?) -> AdversarialType? {
         var current: AdversarialType? = scope
         while let type = current {
             // A generic parameter comes before the type's members.
@@ -577,7 +628,7 @@ struct AdversarialProgram {
 
     /// How the app's source names `target` from inside `scope`: a qualified suffix of its path whose first
     /// component resolves there to the right type (the shortest that works, or a longer one at random).
-    mutating func reference(to target: AdversarialType, from scope: AdversarialType) -> String {
+    mutating func reference(to target: AdversarialType, from scope: AdversarialType?) -> String {
         let path = target.path
         let valid = spellings(of: target, from: scope)
         // The full path always works unless its first component is shadowed; then no spelling does, except
@@ -585,7 +636,7 @@ struct AdversarialProgram {
         let chosen = valid.isEmpty ? path : (rng.chance(70) ? valid[0] : rng.pick(valid))
         return chosen.map { step in
             let name = AdversarialSpelling.source(step.name)
-            guard step.isGenericScope, !scope.path.contains(where: { $0 === step }) else { return name }
+            guard step.isGenericScope, scope?.path.contains(where: { $0 === step }) != true else { return name }
             return name + "<" + target.scopeArguments.map { argumentSource($0, in: scope) }.joined(separator: ", ") + ">"
         }.joined(separator: ".")
     }
@@ -594,7 +645,7 @@ struct AdversarialProgram {
     /// resolves there to the right type, and a generic type is in them only as the first component, from
     /// inside it (where its bare name means it with its own parameters), as the target (given arguments), or,
     /// a generic struct, anywhere from outside it (given the arguments the target's carrying case writes).
-    func spellings(of target: AdversarialType, from scope: AdversarialType) -> [[AdversarialType]] {
+    func spellings(of target: AdversarialType, from scope: AdversarialType?) -> [[AdversarialType]] {
         let path = target.path
         var valid: [[AdversarialType]] = []
         for start in stride(from: path.count - 1, through: 0, by: -1) {
@@ -602,7 +653,7 @@ struct AdversarialProgram {
             guard lookUp(suffix[0].name, from: scope) === suffix[0],
                   suffix.dropLast().enumerated().allSatisfy({ offset, step in
                       guard !step.genericParameters.isEmpty else { return true }
-                      let fromInside = scope.path.contains { $0 === step }
+                      let fromInside = scope?.path.contains { $0 === step } == true
                       return fromInside ? offset == 0 : step.isGenericScope
                   })
             else { continue }
@@ -616,7 +667,11 @@ struct AdversarialProgram {
         for type in allTypes where type.kind == .action {
             for enumCase in type.cases {
                 guard case let .child(child, _) = enumCase.payload else { continue }
-                if spellings(of: child, from: type).isEmpty { return false }
+                if let alias = child.carriedThrough {
+                    if spellings(of: alias, from: type).isEmpty || spellings(of: child, from: alias.parent).isEmpty { return false }
+                } else if spellings(of: child, from: type).isEmpty {
+                    return false
+                }
             }
         }
         return true
@@ -663,6 +718,9 @@ extension AdversarialProgram {
     }
 
     private mutating func render(_ type: AdversarialType, indent: String) -> String {
+        if type.kind == .alias, let target = type.aliasTarget {
+            return "\(indent)typealias \(AdversarialSpelling.source(type.name)) = \(childReference(to: target, from: type.parent))\n"
+        }
         var text = ""
         if type.kind == .action || type.kind == .genericAction, !type.name.hasSuffix("Action"), !type.name.hasSuffix("Event") {
             text += "\(indent)// rexgen: action\n"
@@ -684,11 +742,9 @@ extension AdversarialProgram {
         case .none:
             return ""
         case let .child(child, label):
-            var reference = reference(to: child, from: scope)
-            if !child.boundArguments.isEmpty {
-                reference += "<" + child.boundArguments.map { argumentSource($0, in: scope) }.joined(separator: ", ") + ">"
-            }
-            return "(" + (label.map { "\(AdversarialSpelling.source($0)): " } ?? "") + reference + ")"
+            let named: String
+            if let alias = child.carriedThrough { named = reference(to: alias, from: scope) } else { named = childReference(to: child, from: scope) }
+            return "(" + (label.map { "\(AdversarialSpelling.source($0)): " } ?? "") + named + ")"
         case let .values(values):
             let parts = values.map { value in
                 (value.label.map { "\($0): " } ?? "") + valueTypeSource(value.type, in: scope)
@@ -705,13 +761,20 @@ extension AdversarialProgram {
         }
     }
 
+    /// A child as a case or typealias in `scope` names it, with the arguments its case gives it.
+    private mutating func childReference(to child: AdversarialType, from scope: AdversarialType?) -> String {
+        let reference = reference(to: child, from: scope)
+        guard !child.boundArguments.isEmpty else { return reference }
+        return reference + "<" + child.boundArguments.map { argumentSource($0, in: scope) }.joined(separator: ", ") + ">"
+    }
+
     /// A generic argument as a case in `scope` writes it: a parameter in scope by its name, else a value type.
-    private func argumentSource(_ argument: String, in scope: AdversarialType) -> String {
-        scope.path.contains { $0.genericParameters.contains(argument) } ? argument : valueTypeSource(argument, in: scope)
+    private func argumentSource(_ argument: String, in scope: AdversarialType?) -> String {
+        scope?.path.contains { $0.genericParameters.contains(argument) } == true ? argument : valueTypeSource(argument, in: scope)
     }
 
     /// `Int` as written in the app: plain, unless an action enum or namespace named `Int` is in scope.
-    private func valueTypeSource(_ name: String, in scope: AdversarialType) -> String {
+    private func valueTypeSource(_ name: String, in scope: AdversarialType?) -> String {
         guard let found = lookUp(name, from: scope) else { return name }
         return found.kind == .shadowStruct ? name : "Swift.\(name)"
     }

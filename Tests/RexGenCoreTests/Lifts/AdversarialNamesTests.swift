@@ -50,6 +50,7 @@ final class AdversarialNamesTests: XCTestCase {
         pools.genericEnumCount = 0...0
         pools.genericChildPercent = 0
         pools.genericScopePercent = 0
+        pools.aliasPercent = 0
         try assertCompile(Self.inputs(seeds: seeds, pools: pools), title: "programs that once broke the build")
     }
 
@@ -105,6 +106,8 @@ final class AdversarialNamesTests: XCTestCase {
         var passedParameters = 0
         /// Tree nodes carried by a case outside the generic struct around them, which writes its arguments.
         var scopeArgumentsWritten = 0
+        /// Tree nodes whose carrying case names a typealias of them.
+        var carriedThroughAnAlias = 0
     }
 
     /// The programs of one test: `defaultCount`, or `REXGEN_PROPERTY_TREES` divided by `share`, drawn from seeds
@@ -130,7 +133,8 @@ final class AdversarialNamesTests: XCTestCase {
             return Input(label: "seed 0x" + String(seed, radix: 16), files: rendered.files, trees: rendered.trees,
                          generics: rendered.generics, userState: rendered.userState,
                          passedParameters: program.childrenGivenAParameterInScope,
-                         scopeArgumentsWritten: program.childrenGivenTheirScopesArguments)
+                         scopeArgumentsWritten: program.childrenGivenTheirScopesArguments,
+                         carriedThroughAnAlias: program.childrenCarriedThroughAnAlias)
         }
     }
 
@@ -351,7 +355,8 @@ final class AdversarialNamesTests: XCTestCase {
         print("\(title): \(inputs.count) programs, \(jobs.count) compiler runs, \(failedInputs) failing, \(seconds) s; "
               + "\(prepared.map(\.liftedGenericNodes).reduce(0, +)) of \(prepared.map(\.genericNodes).reduce(0, +)) generic "
               + "tree nodes lifted, \(inputs.map(\.passedParameters).reduce(0, +)) given a parameter in scope at their case, "
-              + "\(inputs.map(\.scopeArgumentsWritten).reduce(0, +)) named with a generic struct's arguments")
+              + "\(inputs.map(\.scopeArgumentsWritten).reduce(0, +)) named with a generic struct's arguments, "
+              + "\(inputs.map(\.carriedThroughAnAlias).reduce(0, +)) carried through a typealias")
         if !distinct.isEmpty {
             print("\(title): \(distinct.count) distinct errors outside the app's sources (count, message, line):")
             for (text, count) in distinct.sorted(by: { $0.value > $1.value }).prefix(60) { print("  \(count)× \(text)") }
