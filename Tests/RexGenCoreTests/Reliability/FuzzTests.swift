@@ -45,17 +45,15 @@ final class ReliabilityFuzzTests: XCTestCase {
         XCTAssertFalse(result.timedOut, "libFuzzer overran its time limit\n\(tail)")
     }
 
-    /// Every kept input: no crash, within a second, and the same invariants the fuzz target checks.
+    /// Every kept input: no crash, and the same invariants the fuzz target checks. (A hang that comes back is
+    /// the fuzzer's to report: it runs every kept input first, under its `-timeout`; a test asserts no time.)
     func testEveryKeptRegressionInputStillReadsCleanly() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Reliability.regressionsDirectory.path)
             .filter { !$0.hasPrefix(".") && $0 != "README.md" }.sorted()
         XCTAssertFalse(names.isEmpty, "Tests/Fuzz/Regressions holds the inputs that once failed")
         for name in names {
             let bytes = try [UInt8](Data(contentsOf: Reliability.regressionsDirectory.appendingPathComponent(name)))
-            let started = Date()
             let file = bytes.withUnsafeBufferPointer { SwiftReader.parse($0, path: name) }
-            let seconds = Date().timeIntervalSince(started)
-            XCTAssertLessThan(seconds, 1, "\(name) took \(seconds) s")
             for problem in Self.invariantViolations(file, bytes: bytes) { XCTFail("\(name): \(problem)") }
         }
     }
