@@ -662,8 +662,12 @@ struct AdversarialProgram {
         return valid
     }
 
-    /// True when every child is reachable by some spelling from its parent's body.
+    /// True when every root carries a child (else it is no root) and every child is reachable by some spelling
+    /// from its parent's body.
     func isWellFormed() -> Bool {
+        for root in roots where !root.cases.contains(where: { if case .child = $0.payload { true } else { false } }) {
+            return false
+        }
         for type in allTypes where type.kind == .action {
             for enumCase in type.cases {
                 guard case let .child(child, _) = enumCase.payload else { continue }
