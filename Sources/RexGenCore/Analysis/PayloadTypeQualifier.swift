@@ -126,9 +126,8 @@ package struct PayloadTypeQualifier: Sendable {
     package func qualificationShadow(in declaration: EnumDeclaration) -> QualificationShadow? {
         let components = declaration.qualifiedNameComponents
         guard components.count > 1 else { return nil }
-        if declaredNames.contains(declaration.qualifiedName + "." + components[0]) {
-            return .member(declaration.qualifiedName + "." + components[0])
-        }
+        let member = declaration.qualifiedName + "." + components[0]
+        if declaredNames.contains(member) { return .member(member) }
         let scopes = types.scopes(along: components, own: declaration.genericParameterNames)
         return scopes.last { $0.genericParameters.contains(components[0]) }.map { .genericParameter(of: $0.name) }
     }
@@ -247,8 +246,7 @@ extension PayloadTypeQualifier {
     fileprivate func ownArguments(of qualifiedName: String, writtenAs rest: Substring, in declaration: EnumDeclaration,
                                   fileScopeArguments: [String: [String]]?) -> Result<String, MissingArguments> {
         guard !rest.hasPrefix("<"), declaration.qualifiedName == qualifiedName
-                || declaration.qualifiedName.hasPrefix(qualifiedName + "."),
-              types[qualifiedName]?.genericParameterNames.isEmpty == false else { return .success("") }
+                || declaration.qualifiedName.hasPrefix(qualifiedName + ".") else { return .success("") }
         return arguments(of: qualifiedName, fileScopeArguments: fileScopeArguments)
     }
 

@@ -506,11 +506,11 @@ struct AdversarialProgram {
         let name = aliasRNG.pick((pools.typeNames + pools.nestedActionNames).filter { !hidden.contains($0) })
         guard let alias = makeType(name, kind: .alias, in: scope) else { return }
         alias.aliasTarget = child
-        guard !spellings(of: child, from: scope).isEmpty, !spellings(of: alias, from: parent).isEmpty else {
-            remove(alias)
-            return
-        }
         child.carriedThrough = alias
+        if !canName(child, from: parent) {
+            child.carriedThrough = nil
+            remove(alias)
+        }
     }
 
     /// A namespace (new or existing) at most `depthUpTo` deep.
@@ -662,23 +662,23 @@ struct AdversarialProgram {
         return valid
     }
 
-    /// True when every root carries a child (else it is no root) and every child is reachable by some spelling
-    /// from its parent's body.
+    /// True when every root carries a child (else it is no root) and every case can name its child (`canName`).
     func isWellFormed() -> Bool {
-        for root in roots where !root.cases.contains(where: { if case .child = $0.payload { true } else { false } }) {
-            return false
-        }
+        if roots.contains(where: { $0.treeNodes.count == 1 }) { return false }
         for type in allTypes where type.kind == .action {
             for enumCase in type.cases {
                 guard case let .child(child, _) = enumCase.payload else { continue }
-                if let alias = child.carriedThrough {
-                    if spellings(of: alias, from: type).isEmpty || spellings(of: child, from: alias.parent).isEmpty { return false }
-                } else if spellings(of: child, from: type).isEmpty {
-                    return false
-                }
+                if !canName(child, from: type) { return false }
             }
         }
         return true
+    }
+
+    /// Whether a case in `parent` can name `child`: by some spelling, or through its typealias, which must be
+    /// nameable there, its target where the alias is declared.
+    private func canName(_ child: AdversarialType, from parent: AdversarialType) -> Bool {
+        guard let alias = child.carriedThrough else { return !spellings(of: child, from: parent).isEmpty }
+        return !spellings(of: alias, from: parent).isEmpty && !spellings(of: child, from: alias.parent).isEmpty
     }
 }
 
