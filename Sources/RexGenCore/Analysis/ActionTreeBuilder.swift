@@ -4,40 +4,63 @@ struct ActionTreeBuilder {
     let rules: SelectionRules
     /// Root names from `--root` / `roots:`; empty means "every source action enum without a parent".
     let configuredRoots: [String]
+    /// Whether a case of a source's action enum that names one through a typealias `TypeNameResolver` does not
+    /// follow is warned of (as a lift file would miss the branch; a run without lifts needs no tree).
+    var warnsOfUnfollowedAliases = false
 
     func build(diagnostics: inout [Diagnostic]) -> ActionTree {
         let nodes = Self.actionNodes(in: model, rules: rules)
         let names = TypeNameResolver(nodes: nodes, model: model)
         let selectedNodes = nodes
         // Each node's payloads resolve on their own, so nodes are resolved on every core; order is kept.
-        let edges = Parallel.map(count: nodes.count, chunk: 32) { parent -> [ActionTree.Edge] in
+        let found = Parallel.map(count: nodes.count, chunk: 32) { parent -> ([ActionTree.Edge], [Diagnostic]) in
             let declaration = selectedNodes[parent].declaration
             let cases = declaration.cases
             // `isGeneric` already knows whether any type along the path declares parameters.
             let parameters = selectedNodes[parent].isGeneric
                 ? names.genericParameters(along: declaration.qualifiedNameComponents, own: declaration.genericParameterNames)
                 : nil
-            var found: [ActionTree.Edge] = []
+            var edges: [ActionTree.Edge] = []
+            var warnings: [Diagnostic] = []
             var index = 0
             while index < cases.count {  // not `compactMap`: see `SourceFileCollector.collect`
                 let enumCase = cases[index]
                 index += 1
-                guard enumCase.canCarrySubAction,
-                      let (child, arguments, scopeArguments) = names.resolve(enumCase.associatedValues![0].typeText,
-                                                                             from: declaration.qualifiedNameComponents,
-                                                                             parameters: parameters),
-                      // `Outer<Int>.SheetAction` with an `Outer` the sources do not declare generic (another
-                      // module's, extended here): its parameters, which a conformance must name, are unknown.
-                      scopeArguments.keys.allSatisfy(selectedNodes[child].genericScopes.contains)
-                else { continue }
-                found.append(ActionTree.Edge(parent: parent, child: child, enumCase: enumCase, genericArguments: arguments,
+                guard enumCase.canCarrySubAction else { continue }
+                let payload = enumCase.associatedValues![0].typeText
+                guard let (child, arguments, scopeArguments) = names.resolve(payload, from: declaration.qualifiedNameComponents,
+                                                                             parameters: parameters) else {
+                    if warnsOfUnfollowedAliases, !selectedNodes[parent].isReference,
+                       let unfollowed = names.unfollowedAlias(in: payload, from: declaration.qualifiedNameComponents,
+                                                              parameters: parameters) {
+                        warnings.append(Self.unfollowedAliasWarning(unfollowed, case: enumCase, of: declaration,
+                                                                    nodes: selectedNodes))
+                    }
+                    continue
+                }
+                // `Outer<Int>.SheetAction` with an `Outer` the sources do not declare generic (another module's,
+                // extended here): its parameters, which a conformance must name, are unknown.
+                guard scopeArguments.keys.allSatisfy(selectedNodes[child].genericScopes.contains) else { continue }
+                edges.append(ActionTree.Edge(parent: parent, child: child, enumCase: enumCase, genericArguments: arguments,
                                              scopeArguments: scopeArguments))
             }
-            return found
-        }.flatMap { $0 }
-        var tree = ActionTree(nodes: nodes, edges: edges, roots: [])
+            return (edges, warnings)
+        }
+        var tree = ActionTree(nodes: nodes, edges: found.flatMap(\.0), roots: [])
+        diagnostics += found.flatMap(\.1)
         tree.roots = findRoots(in: tree, diagnostics: &diagnostics)
         return tree
+    }
+
+    /// A typealias's target reads where the alias is declared, so one that gives it arguments is followed only
+    /// where they read the same (`TypeNameResolver`); elsewhere the case would be a branch of the wrong type.
+    private static func unfollowedAliasWarning(_ unfollowed: TypeNameResolver.UnfollowedAlias, case enumCase: EnumCaseDeclaration,
+                                               of declaration: EnumDeclaration, nodes: [ActionTree.Node]) -> Diagnostic {
+        .warning("case '\(enumCase.name)' of '\(declaration.qualifiedName)' names action enum "
+            + "'\(nodes[unfollowed.node].declaration.qualifiedName)' through typealias '\(unfollowed.alias.qualifiedName)', "
+            + "which passes generic arguments and is followed only when declared at the top level or in the case's enum "
+            + "and given no arguments itself; the case is no branch of the action tree, so nothing is lifted through it "
+            + "(name the enum in the case, or move the typealias)", at: enumCase.location)
     }
 
     /// The nodes of the tree, in source order (sources, then references): every enum that can be extended

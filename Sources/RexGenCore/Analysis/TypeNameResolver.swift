@@ -80,7 +80,25 @@ struct TypeNameResolver {
     ///   names (`Outer<Int>.SheetAction` → `["Outer": ["Int"]]`).
     func resolve(_ typeText: String, from contextPath: [String], parameters: ScopeParameters? = nil)
         -> (node: Int, genericArguments: [String], scopeArguments: [String: [String]])? {
-        resolve(typeText, from: contextPath, parameters: parameters, remainingAliasHops: 8)
+        var unfollowed: UnfollowedAlias?
+        return resolve(typeText, from: contextPath, parameters: parameters, remainingAliasHops: 8, unfollowed: &unfollowed)
+    }
+
+    /// A typealias that leads to a node but that `resolve` does not follow where it is named, and that node.
+    struct UnfollowedAlias {
+        let alias: TypeAliasDeclaration
+        let node: Int
+    }
+
+    /// Why `typeText`, which names no node, would name one but for a typealias that passes generic arguments
+    /// (`Pg<Int>` for `typealias Pg<X> = Picker<X>.Event`, or such an alias declared in another type): nil
+    /// when it names a node, or names none through any alias.
+    func unfollowedAlias(in typeText: String, from contextPath: [String], parameters: ScopeParameters?)
+        -> UnfollowedAlias? {
+        var unfollowed: UnfollowedAlias?
+        guard resolve(typeText, from: contextPath, parameters: parameters, remainingAliasHops: 8,
+                      unfollowed: &unfollowed) == nil else { return nil }
+        return unfollowed
     }
 
     /// The generic parameters of each type along a path, outermost first (`["Outer", "Page"]` → Outer's, then
@@ -97,7 +115,7 @@ struct TypeNameResolver {
     }
 
     private func resolve(_ typeText: String, from contextPath: [String], parameters: ScopeParameters?,
-                         remainingAliasHops: Int)
+                         remainingAliasHops: Int, unfollowed: inout UnfollowedAlias?)
         -> (node: Int, genericArguments: [String], scopeArguments: [String: [String]])? {
         guard let (components, arguments, argumentsByComponent) = Self.split(typeText),
               let last = components.last, lastComponents.contains(Substring(last)) else { return nil }
@@ -131,13 +149,17 @@ struct TypeNameResolver {
                     let aliasContext = Array(alias.qualifiedName.split(separator: ".").dropLast().map(String.init))
                     guard let found = resolve(alias.targetText, from: aliasContext,
                                               parameters: genericParameters(along: aliasContext),
-                                              remainingAliasHops: remainingAliasHops - 1) else { return nil }
+                                              remainingAliasHops: remainingAliasHops - 1,
+                                              unfollowed: &unfollowed) else { return nil }
                     // The target's arguments are written where the alias is, and a conformance states them as
                     // they read where the payload is: the same only for an alias at top level or in that enum,
                     // given no arguments of its own or of a type around it (`Pg<Int>` for `Pg<X> = Page<X>`).
                     if found.genericArguments.isEmpty, found.scopeArguments.isEmpty { return found }
                     guard arguments.isEmpty, argumentsByComponent.isEmpty,
-                          aliasContext.isEmpty || aliasContext == contextPath else { return nil }
+                          aliasContext.isEmpty || aliasContext == contextPath else {
+                        unfollowed = UnfollowedAlias(alias: alias, node: found.node)
+                        return nil
+                    }
                     return found
                 }
                 if otherTypesHide, types[name] != nil { return nil }

@@ -285,7 +285,8 @@ public enum Pipeline {
 
     public static func buildActionTree(_ model: SourceModel, _ options: GenerationOptions,
                                        diagnostics: inout [Diagnostic]) -> ActionTree {
-        ActionTreeBuilder(model: model, rules: options.selection, configuredRoots: options.roots)
+        ActionTreeBuilder(model: model, rules: options.selection, configuredRoots: options.roots,
+                          warnsOfUnfollowedAliases: !options.lift.isEmpty)
             .build(diagnostics: &diagnostics)
     }
 }

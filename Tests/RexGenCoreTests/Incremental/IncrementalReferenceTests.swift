@@ -156,14 +156,15 @@ final class IncrementalReferenceTests: XCTestCase {
         let path = TestSupport.testsDirectory.appendingPathComponent("Fixtures/Incremental/References/Extras.swift").path
         let (whole, _) = SourceReadingStage.readOne(path)
         let summary = whole.referenceSummary(rules: SelectionRules())
-        XCTAssertEqual(whole.enums.map(\.qualifiedName), ["SearchAction", "SearchAction.Results", "Sort", "SearchState.Mode"])
+        XCTAssertEqual(whole.enums.map(\.qualifiedName),
+                       ["SearchAction", "SearchAction.Results", "SearchPages", "Sort", "SearchState.Mode"])
         XCTAssertEqual(summary.enums.map(\.qualifiedName), ["SearchAction", "SearchAction.Results", "SearchState.Mode"])
         XCTAssertEqual(summary.enums.first?.cases.map(\.name), ["query", "results", "sorted"])
         // Only cases that can carry a sub-action: one payload, not variadic.
         XCTAssertEqual(whole.enums[1].cases.map(\.name), ["none", "some"])
         XCTAssertEqual(summary.enums[1].cases.map(\.name), ["some"])
         XCTAssertEqual(summary.types.map(\.qualifiedName), whole.types.map(\.qualifiedName))
-        XCTAssertEqual(summary.typeAliases.map(\.qualifiedName), ["SearchScreen"])
+        XCTAssertEqual(summary.typeAliases.map(\.qualifiedName), ["SearchScreen", "PagedBy", "SearchPages.Results"])
         XCTAssertTrue(whole.members.contains { $0.ownerName == "SearchState" })
         XCTAssertEqual(summary.members.map { "\($0.ownerName).\($0.name)" }, ["AppAction.movie"])
         XCTAssertFalse(whole.imports.isEmpty)

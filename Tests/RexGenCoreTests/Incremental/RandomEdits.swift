@@ -33,9 +33,10 @@ final class RandomEditProject {
     static let rootName = "ShellAppAction"
     static let dataPayloads = ["(Int)", "(id: Int)", "(message: String)", "([String])", "(Int, Int)", "(String...)",
                                "(movie: Movie)", "(Swift.Result<[Movie], Never>)"]
-    /// Action enums of the fixtures a case may carry (through a typealias, qualified, generic).
+    /// Action enums of the fixtures a case may carry (through a typealias, qualified, generic, or through a
+    /// typealias RexGen does not follow, with a warning).
     static let fixtureActions = ["SharedAction", "ProfileAction", "DetailScreen", "SearchAction", "MovieFeature.ListAction",
-                                 "PageAction<Movie>"]
+                                 "PageAction<Movie>", "PagedBy<Movie>", "SearchPages.Results"]
     static let sourceryHeader = "// Generated using Sourcery 2.1.7 — https://github.com/krzysztofzablocki/Sourcery\n// DO NOT EDIT\n"
 
     let project: IncrementalProject

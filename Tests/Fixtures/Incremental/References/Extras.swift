@@ -19,6 +19,14 @@ public enum SearchAction: Equatable, Sendable {
 
 public typealias SearchScreen = SearchAction
 
+/// Typealiases that RexGen does not follow (they pass generic arguments, and are given some or are declared in
+/// another type): a case naming one is no branch of the tree, with a warning.
+public typealias PagedBy<Item> = PageAction<Item>
+
+public enum SearchPages {
+    public typealias Results = PageAction<String>
+}
+
 /// Data, not an action: dropped from the summary.
 public enum Sort: Equatable, Sendable {
     case ascending, descending
