@@ -51,18 +51,24 @@ extension EnumPropertiesPlanner {
 }
 
 /// The names a payload type can start with that need no import: the standard library's, and the top-level
-/// types and typealiases of the sources and references.
+/// types and typealiases of the sources. Not the references': they are other modules' (the build plugin's
+/// dependency targets), whose types a public declaration names only through a public import.
 struct NamesTheSourcesDeclare {
-    private let types: TypeIndex
-    private let aliases: Set<Substring>
+    private let topLevelNames: Set<Substring>
 
     init(model: SourceModel) {
-        types = model.types
-        aliases = Set(model.allFiles.flatMap { $0.typeAliases.map { Substring($0.qualifiedName) } })
+        var names = Set<Substring>()
+        for file in model.files {
+            for name in file.types.map(\.qualifiedName) + file.enums.map(\.qualifiedName) + file.typeAliases.map(\.qualifiedName)
+            where !name.contains(".") {
+                names.insert(Substring(name))
+            }
+        }
+        topLevelNames = names
     }
 
     func contains(_ name: Substring) -> Bool {
-        Self.standardLibrary.contains(name) || aliases.contains(name) || types[String(name)] != nil
+        Self.standardLibrary.contains(name) || topLevelNames.contains(name)
     }
 
     static let standardLibrary: Set<Substring> = UncheckedSendableRequirement.typesRequiringNothingSendable.union([

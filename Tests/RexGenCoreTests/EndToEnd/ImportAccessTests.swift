@@ -34,6 +34,16 @@ final class ImportAccessTests: XCTestCase {
     ]
 
     func testImportsAreAsWideAsTheGeneratedDeclarationsNeed() throws {
+        try assertImportsAreAsWideAsNeeded(libIsAReference: false)
+    }
+
+    /// The build plugin passes the dependency targets' sources as references: their types are still another
+    /// module's, which a public declaration names only through a public import.
+    func testAReferenceModulesTypesStillNeedItsImport() throws {
+        try assertImportsAreAsWideAsNeeded(libIsAReference: true)
+    }
+
+    private func assertImportsAreAsWideAsNeeded(libIsAReference: Bool) throws {
         let work = try temporaryDirectory()
         let modules = work.appendingPathComponent("modules")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
@@ -43,7 +53,8 @@ final class ImportAccessTests: XCTestCase {
             """], under: work)
         try TestSupport.write(Self.sources.reduce(into: [:]) { $0["Sources/" + $1.key] = $1.value }, under: work)
         let generated = try TestSupport.rexgen(["generate", "Sources", "--all-enums", "--case-paths", "--lift", "none",
-                                                "--file-per-source", "--output", "Generated"], in: work)
+                                                "--file-per-source", "--output", "Generated"]
+                                                   + (libIsAReference ? ["--reference", "Lib"] : []), in: work)
         XCTAssertEqual(generated.exitCode, 0, generated.summary)
         func imports(_ name: String) throws -> [String] {
             try String(contentsOf: work.appendingPathComponent("Generated/\(name)+EnumProperties.generated.swift"),
