@@ -27,6 +27,7 @@ extension PluginInvocation {
             let unlistedReferences = references.filter { !Self.fitsInList($0) }
             if !unlistedReferences.isEmpty { arguments += ["--reference"] + unlistedReferences }
         }
+        for module in referenceModules { arguments += ["--reference-module", module] }
         if let configuration { arguments += ["--config", configuration.path] }
         if !forwarded.contains(where: { $0 == "--lift" || $0.hasPrefix("--lift=") }) { arguments += liftArguments }
         return arguments

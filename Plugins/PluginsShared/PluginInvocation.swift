@@ -7,16 +7,20 @@ struct PluginInvocation: Equatable {
     var targetName: String
     var sources: [String]
     var references: [String]
+    /// `NAME=DIR` for each dependency target whose files are among `references` (`--reference-module`): which
+    /// module a reference's type comes from, so a generated file's unused public imports are written internal.
+    var referenceModules: [String]
     var configuration: PluginConfigurationFile?
     /// The `--lift` values of the frameworks found among the target's dependencies.
     var detectedLifts: [String]
 
     /// `dependencyModules`: the names of every module the target depends on, directly or not.
     init(targetName: String, sources: [String], dependencyModules: [String], references: [String],
-         configuration: PluginConfigurationFile?) {
+         referenceModules: [String] = [], configuration: PluginConfigurationFile?) {
         self.targetName = targetName
         self.sources = sources
         self.references = references
+        self.referenceModules = referenceModules
         self.configuration = configuration
         self.detectedLifts = LiftFrameworkDetection.liftValues(dependencyModules: dependencyModules)
     }

@@ -27,6 +27,8 @@ struct RexGenCommand: CommandPlugin {
                 dependencyModules: dependencies.map(\.name),
                 references: dependencies.compactMap { $0 as? SwiftSourceModuleTarget }
                     .flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url.path) },
+                referenceModules: dependencies.compactMap { $0 as? SwiftSourceModuleTarget }
+                    .map { "\($0.moduleName)=\($0.directoryURL.path)" },
                 configuration: .find(targetDirectory: target.directoryURL.path,
                                      packageDirectory: context.package.directoryURL.path))
             let sourceList = context.pluginWorkDirectoryURL.appendingPathComponent("\(target.name).sources")

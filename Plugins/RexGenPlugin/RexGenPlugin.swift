@@ -13,12 +13,13 @@ struct RexGenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SwiftSourceModuleTarget else { return [] }
         let dependencies = target.recursiveTargetDependencies
+        let referenceTargets = dependencies.compactMap { $0 as? SwiftSourceModuleTarget }
         let invocation = PluginInvocation(
             targetName: target.name,
             sources: target.sourceFiles(withSuffix: "swift").map(\.url.path),
             dependencyModules: dependencies.map(\.name),
-            references: dependencies.compactMap { $0 as? SwiftSourceModuleTarget }
-                .flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url.path) },
+            references: referenceTargets.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url.path) },
+            referenceModules: referenceTargets.map { "\($0.moduleName)=\($0.directoryURL.path)" },
             configuration: .find(targetDirectory: target.directoryURL.path,
                                  packageDirectory: context.package.directoryURL.path))
         return [try buildCommand(for: invocation, tool: context.tool(named: "RexGenBuildTool").url,

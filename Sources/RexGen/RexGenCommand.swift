@@ -28,6 +28,10 @@ struct InputOptions: ParsableArguments {
     @Option(name: .customLong("reference-list"), help: "A file naming more --reference paths, one per line.")
     var referenceLists: [String] = []
 
+    @Option(name: .customLong("reference-module"),
+            help: "NAME=DIR: the references under DIR are module NAME's (repeatable), so a generated file's unused public imports are written internal.")
+    var referenceModules: [String] = []
+
     @Flag(inversion: .prefixedNo, help: "Select every enum, whatever its name.")
     var allEnums: Bool?
 
@@ -91,6 +95,12 @@ struct InputOptions: ParsableArguments {
         var flags = FlagSettings()
         flags.sources = try paths + Self.paths(listedIn: fileLists, option: "--file-list")
         flags.references = try reference + Self.paths(listedIn: referenceLists, option: "--reference-list")
+        do {
+            _ = try ReferenceModules(arguments: referenceModules)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        flags.referenceModules = referenceModules
         flags.allEnums = allEnums
         flags.suffixes = suffixes
         flags.roots = roots

@@ -28,6 +28,10 @@ struct BuildToolArguments {
             switch argument {
             case "--reference": collectingReferences = true; continue
             case "--config": configurationPath = try value(after: argument)
+            case "--reference-module":
+                let text = try value(after: argument)
+                do { _ = try ReferenceModules(arguments: [text]) } catch { throw UsageError(message: error.description) }
+                flags.referenceModules.append(text)
             case "--lift":
                 let text = try value(after: argument)
                 guard let style = LiftStyle(rawValue: text) else {

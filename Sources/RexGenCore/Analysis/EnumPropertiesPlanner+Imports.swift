@@ -2,7 +2,9 @@
 /// source's imports, so that payload types resolve; but `public import Foundation` in a file where no public
 /// generated declaration names a type of Foundation draws "public import of 'Foundation' was not used in
 /// public declarations or inlinable code". Such an import is written only as wide as the generated
-/// declarations that may need it: `internal import` (or `package import`).
+/// declarations that may need it: `internal import` (or `package import`). Which import provides a type is
+/// known only for a type of a reference whose module `--reference-module` names; any other type from outside
+/// the sources may come from any import.
 extension EnumPropertiesPlanner {
     /// - Parameters:
     ///   - enums: the enums whose properties the file holds.
@@ -10,8 +12,32 @@ extension EnumPropertiesPlanner {
     func narrowingImports(_ imports: [ImportDeclaration], for enums: [PlannedEnum],
                           known: NamesTheSourcesDeclare?) -> [ImportDeclaration] {
         guard let known, imports.contains(where: Self.statesWideAccess) else { return imports }
-        let needed = max(.internal, enums.filter { namesTypesOutsideTheSources($0, known: known) }.map(\.access).max() ?? .internal)
+        let importedModules = Set(imports.compactMap(Self.moduleName))
+        // The widest enum naming a type from outside the sources: what an import that may provide it needs.
+        var anyImport = AccessLevel.internal
+        // What each module needs, which counts only when every such type is found in modules the file imports.
+        var byModule: [String: AccessLevel] = [:]
+        var everyNameIsAttributed = true
+        for planned in enums {
+            guard let names = namesOutsideTheSources(planned, known: known) else {
+                anyImport = max(anyImport, planned.access)
+                everyNameIsAttributed = false
+                continue
+            }
+            guard !names.isEmpty else { continue }
+            anyImport = max(anyImport, planned.access)
+            for name in names {
+                let modules = importedModules.contains(String(name)) ? [String(name)]
+                    : known.modules(declaring: name).filter(importedModules.contains)
+                if modules.isEmpty { everyNameIsAttributed = false }
+                for module in modules { byModule[module] = max(byModule[module] ?? .internal, planned.access) }
+            }
+        }
         return imports.map { declaration in
+            // When every such type is a reference's whose module the file imports, no other import provides one
+            // (another module's type of the same name would make the source's use of it ambiguous).
+            var needed = anyImport
+            if everyNameIsAttributed { needed = Self.moduleName(of: declaration).flatMap { byModule[$0] } ?? .internal }
             guard let stated = Self.statedAccess(of: declaration), stated > needed else { return declaration }
             var words = declaration.text.split(separator: " ").map(String.init)
             words[words.firstIndex(of: "import")! - 1] = needed.memberKeyword
@@ -31,22 +57,36 @@ extension EnumPropertiesPlanner {
         return AccessLevel(rawValue: String(words[index - 1]))
     }
 
-    /// Whether a generated declaration of `planned` names a type only an import can provide: a payload type
-    /// that is neither the standard library's nor declared in the sources, or a type from another module the
-    /// enum is nested in (an extension of it with public members needs that module imported publicly).
-    private func namesTypesOutsideTheSources(_ planned: PlannedEnum, known: NamesTheSourcesDeclare) -> Bool {
+    /// `NIOCore` for `public import NIOCore`, `import struct NIOCore.ByteBuffer` and `import NIOCore.Sub`.
+    static func moduleName(of declaration: ImportDeclaration) -> String? {
+        let words = declaration.text.split(separator: " ")
+        guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { return nil }
+        let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let", "actor"]
+        let path = kinds.contains(words[index + 1]) ? words.dropFirst(index + 2).first : words[index + 1]
+        return path.flatMap { $0.split(separator: ".").first }.map(String.init)
+    }
+
+    /// The names a generated declaration of `planned` starts a type with that only an import can provide: of
+    /// payload types, those neither the standard library's nor declared in the sources, and the type from
+    /// another module the enum is nested in (an extension of it with public members needs that module
+    /// imported publicly). Nil for an enum of a C header, whose module is not known.
+    private func namesOutsideTheSources(_ planned: PlannedEnum, known: NamesTheSourcesDeclare) -> [Substring]? {
         let declaration = planned.declaration
-        guard declaration.cImport == nil, known.contains(Substring(declaration.qualifiedNameComponents[0])) else { return true }
+        guard declaration.cImport == nil else { return nil }
+        var names: [Substring] = []
+        let outermost = Substring(declaration.qualifiedNameComponents[0])
+        if !known.contains(outermost) { names.append(outermost) }
         let parameters = genericParametersInScope(of: declaration)
-        let written = planned.cases.filter { $0.generatesValueProperty || (planned.generatesCasePaths && $0.hasCasePath) }
-        return written.contains { plannedCase in
-            plannedCase.payloadTypes.contains { type in
-                TypeTextNames(type).starts.contains { start in
-                    !parameters.contains(start.name) && !known.contains(start.name)
-                        && model.types[declaration.qualifiedName + "." + start.name] == nil
+        for plannedCase in planned.cases where plannedCase.generatesValueProperty || (planned.generatesCasePaths && plannedCase.hasCasePath) {
+            for type in plannedCase.payloadTypes {
+                for start in TypeTextNames(type).starts
+                where !parameters.contains(start.name) && !known.contains(start.name)
+                    && model.types[declaration.qualifiedName + "." + start.name] == nil {
+                    names.append(start.name)
                 }
             }
         }
+        return names
     }
 }
 
@@ -55,21 +95,42 @@ extension EnumPropertiesPlanner {
 /// dependency targets), whose types a public declaration names only through a public import.
 struct NamesTheSourcesDeclare {
     private let topLevelNames: Set<Substring>
+    /// The modules whose references declare a top-level type of each name (`--reference-module`). Not a
+    /// typealias: the type it stands for may be another module's, which a public declaration may need too.
+    private let modulesByName: [Substring: Set<String>]
 
-    init(model: SourceModel) {
+    init(model: SourceModel, referenceModules: ReferenceModules = ReferenceModules()) {
+        topLevelNames = Self.topLevelNames(in: model.files)
+        var modulesByName: [Substring: Set<String>] = [:]
+        if !referenceModules.isEmpty {
+            for file in model.referenceFiles {
+                guard let module = referenceModules.module(ofFile: file.path) else { continue }
+                for type in file.types where !type.qualifiedName.contains(".") {
+                    modulesByName[Substring(type.qualifiedName), default: []].insert(module)
+                }
+            }
+        }
+        self.modulesByName = modulesByName
+    }
+
+    private static func topLevelNames(in files: [ParsedFile]) -> Set<Substring> {
         var names = Set<Substring>()
-        for file in model.files {
+        for file in files {
             for name in file.types.map(\.qualifiedName) + file.enums.map(\.qualifiedName) + file.typeAliases.map(\.qualifiedName)
             where !name.contains(".") {
                 names.insert(Substring(name))
             }
         }
-        topLevelNames = names
+        return names
     }
 
     func contains(_ name: Substring) -> Bool {
         Self.standardLibrary.contains(name) || topLevelNames.contains(name)
     }
+
+    /// The modules of the references that declare `name` at the top level.
+    func modules(declaring name: Substring) -> Set<String> { modulesByName[name] ?? [] }
+
 
     static let standardLibrary: Set<Substring> = UncheckedSendableRequirement.typesRequiringNothingSendable.union([
         "Swift", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Float",

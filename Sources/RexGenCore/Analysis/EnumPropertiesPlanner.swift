@@ -6,6 +6,8 @@ struct EnumPropertiesPlanner {
     let casePaths: Bool
     let accessResolver: AccessResolver
     let qualifier: PayloadTypeQualifier
+    /// Which module each reference is, for the imports a generated file needs (`narrowingImports`).
+    let referenceModules: ReferenceModules
     /// Files Sourcery generated: their members that equal RexGen's are not collisions to warn about.
     private let sourceryFiles: Set<String>
     /// With `casePaths`, the types that declare a type or typealias named as the conformance names one in
@@ -17,8 +19,10 @@ struct EnumPropertiesPlanner {
     private let ownersByLastComponent: [String: [String]]
 
     /// - Parameter qualifier: shared with the lift planner, which runs beside this one; made here if nil.
-    init(model: SourceModel, rules: SelectionRules, casePaths: Bool = false, qualifier: PayloadTypeQualifier? = nil) {
+    init(model: SourceModel, rules: SelectionRules, casePaths: Bool = false, qualifier: PayloadTypeQualifier? = nil,
+         referenceModules: ReferenceModules = ReferenceModules()) {
         self.model = model
+        self.referenceModules = referenceModules
         self.rules = rules
         self.casePaths = casePaths
         let types = model.types
@@ -106,7 +110,7 @@ struct EnumPropertiesPlanner {
         let enumsByFile = Dictionary(grouping: planned, by: \.declaration.location.file)
         // Built only when an import states `public` or `package`: most apps' never do.
         let known = contributingFiles.contains { model.files[$0].imports.contains(where: Self.statesWideAccess) }
-            ? NamesTheSourcesDeclare(model: model) : nil
+            ? NamesTheSourcesDeclare(model: model, referenceModules: referenceModules) : nil
         for fileIndex in contributingFiles.sorted() {
             let file = model.files[fileIndex]
             var fileImports = file.imports

@@ -13,6 +13,8 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var sources: [String]?
     public var output: String?
     public var references: [String]?
+    /// `referenceModules: {Lib: Sources/Lib}` as `--reference-module` values (`Lib=<resolved path>`).
+    public var referenceModules: [String]?
     public var suffixes: [String]?
     public var allEnums: Bool?
     public var roots: [String]?
@@ -33,7 +35,7 @@ public struct ConfigurationFile: Sendable, Equatable {
     }
 
     /// The keys this version understands; any other key is reported, so typos do not pass silently.
-    static let knownKeys: Set<String> = ["sources", "output", "reference", "suffixes", "allEnums", "roots", "lift", "combineFeedbackAPI", "templates", "args", "cHeaders", "includePaths", "defines", "casePaths", "filePerSource"]
+    static let knownKeys: Set<String> = ["sources", "output", "reference", "referenceModules", "suffixes", "allEnums", "roots", "lift", "combineFeedbackAPI", "templates", "args", "cHeaders", "includePaths", "defines", "casePaths", "filePerSource"]
 
     /// The nearest `rexgen.yml` in `directory` or any directory above it.
     public static func find(startingAt directory: String) -> String? {
@@ -80,6 +82,7 @@ public struct ConfigurationFile: Sendable, Equatable {
             case "sources": configuration.sources = reader.strings(value)?.map(resolve)
             case "output": configuration.output = reader.string(value).map(resolve)
             case "reference": configuration.references = reader.strings(value)?.map(resolve)
+            case "referenceModules": configuration.referenceModules = reader.referenceModules(value, resolve: resolve)
             case "suffixes": configuration.suffixes = reader.strings(value)
             case "allEnums": configuration.allEnums = reader.bool(value)
             case "roots": configuration.roots = reader.strings(value)
@@ -171,6 +174,24 @@ private struct NodeReader {
             } else if let text = string(value) {
                 result[name] = .value(text)
             }
+        }
+        return result
+    }
+
+    /// `referenceModules:`, a module name for each folder: `["Lib=<folder>"]`.
+    mutating func referenceModules(_ node: YAMLNode, resolve: (String) -> String) -> [String]? {
+        guard case .mapping(let mapping, _) = node else {
+            diagnostics.append(.error("expected a mapping of keys to values", at: location(node.mark)))
+            return nil
+        }
+        var result: [String] = []
+        for entry in mapping {
+            guard let folder = string(entry.value) else { continue }
+            guard ReferenceModules.isModuleName(Substring(entry.key)) else {
+                diagnostics.append(.error("'\(entry.key)' is not a module name", at: location(entry.keyMark)))
+                continue
+            }
+            result.append(entry.key + "=" + resolve(folder))
         }
         return result
     }

@@ -3,6 +3,8 @@
 public struct FlagSettings: Sendable, Equatable {
     public var sources: [String] = []
     public var references: [String] = []
+    /// `--reference-module` values, checked (`ReferenceModules(arguments:)`).
+    public var referenceModules: [String] = []
     public var allEnums: Bool?
     public var suffixes: [String] = []
     public var roots: [String] = []
@@ -38,7 +40,9 @@ public struct FlagSettings: Sendable, Equatable {
                 includePaths: includePaths.isEmpty ? file?.includePaths ?? [] : includePaths,
                 defines: defines.isEmpty ? file?.defines ?? [] : defines),
             casePaths: casePaths ?? file?.casePaths ?? false,
-            filePerSource: filePerSource ?? file?.filePerSource ?? false)
+            filePerSource: filePerSource ?? file?.filePerSource ?? false,
+            referenceModules: (try? ReferenceModules(
+                arguments: referenceModules.isEmpty ? file?.referenceModules ?? [] : referenceModules)) ?? ReferenceModules())
         return (options, output ?? file?.output)
     }
 }

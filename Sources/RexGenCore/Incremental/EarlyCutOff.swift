@@ -66,7 +66,8 @@ enum EarlyCutOff {
         // Sources come first among the inputs, so an edited source's index is its index in `model.files`.
         let editedSources = Set(edited.keys.filter { !cache.inputs[$0].isSummary })
         var found: [Diagnostic] = []
-        let plan = EnumPropertiesPlanner(model: model, rules: options.selection, casePaths: options.casePaths)
+        let plan = EnumPropertiesPlanner(model: model, rules: options.selection, casePaths: options.casePaths,
+                                         referenceModules: options.referenceModules)
             .plan(onlyFiles: editedSources, diagnostics: &found)
         guard found.isEmpty else { return nil }
         let sourcePaths = editedSources.sorted().map { model.files[$0].path }

@@ -16,6 +16,7 @@ extension GenerationCache {
         }
         let parts: [(String, [String])] = [
             ("version", [version]), ("sources", digest(options.sources)), ("references", digest(options.references)),
+            ("referenceModules", digest(options.referenceModules.arguments)),
             ("suffixes", options.selection.suffixes), ("allEnums", [String(options.selection.selectsAllEnums)]),
             ("lift", options.lift.frameworks.map(\.rawValue)),
             ("combineFeedbackAPI", [options.combineFeedbackAPI.rawValue]), ("roots", options.roots), ("templates", options.templates),

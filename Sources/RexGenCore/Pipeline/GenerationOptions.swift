@@ -10,6 +10,8 @@ public struct GenerationOptions: Sendable, Equatable {
     public var sources: [String]
     /// Files and directories read only to resolve names across modules; nothing is generated for them.
     public var references: [String]
+    /// The module each reference belongs to, where known (`--reference-module`).
+    public var referenceModules: ReferenceModules
     public var selection: SelectionRules
     /// Which frameworks' lift extensions to generate (none: no lift file).
     public var lift: LiftSelection
@@ -38,9 +40,11 @@ public struct GenerationOptions: Sendable, Equatable {
     public init(sources: [String], references: [String] = [], selection: SelectionRules = SelectionRules(),
                 lift: LiftSelection = .swiftRex, combineFeedbackAPI: CombineFeedbackAPI = .release, roots: [String] = [],
                 templates: [String] = [], templateArguments: [String: TemplateArgument] = [:],
-                cHeaders: CHeaderOptions = CHeaderOptions(), casePaths: Bool = false, filePerSource: Bool = false) {
+                cHeaders: CHeaderOptions = CHeaderOptions(), casePaths: Bool = false, filePerSource: Bool = false,
+                referenceModules: ReferenceModules = ReferenceModules()) {
         self.sources = sources
         self.references = references
+        self.referenceModules = referenceModules
         self.selection = selection
         self.lift = lift
         self.combineFeedbackAPI = combineFeedbackAPI

@@ -189,7 +189,7 @@ public enum Pipeline {
         let planning = Background { () -> (EnumPropertiesPlan, [Diagnostic]) in
             var found: [Diagnostic] = []
             let plan = EnumPropertiesPlanner(model: model, rules: options.selection, casePaths: options.casePaths,
-                                             qualifier: qualifier)
+                                             qualifier: qualifier, referenceModules: options.referenceModules)
                 .plan(diagnostics: &found)
             return (plan, found)
         }

@@ -77,6 +77,88 @@ final class ImportAccessTests: XCTestCase {
         }
     }
 
+    /// With `--reference-module`, a type of a reference is known to come from its module: a file's other
+    /// public imports are written `internal import`, so no unused one is warned about. A type from a module
+    /// no reference is part of, or a reference's typealias (whose type may be another module's), may come from
+    /// any import, which then stays as stated.
+    func testReferenceModulesTellWhichImportAPayloadTypeNeeds() throws {
+        let work = try temporaryDirectory()
+        let modules = work.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        let libraries = [
+            "Lib": "public struct Thing: Sendable { public init() {} }\npublic typealias Alias = Thing\n",
+            "Log": "public struct Logger: Sendable { public init() {} }\n",
+            "Proto": "public protocol Group: Sendable {}\n",
+            "Extra": "public struct Widget: Sendable { public init() {} }\n",
+        ]
+        try TestSupport.write(libraries.reduce(into: [:]) { $0["\($1.key)/\($1.key).swift"] = $1.value }, under: work)
+        try TestSupport.write([
+            "Sources/Provider.swift": """
+                public import Lib
+                public import Log
+                public import Proto
+
+                public enum ProviderAction { case shared(any Group), count(Int) }
+                public func makeThing() -> Thing { Thing() }
+                public func makeLogger() -> Logger { Logger() }
+                """,
+            "Sources/Qualified.swift": """
+                public import Lib
+                public import Log
+
+                public enum QualifiedAction { case log(Log.Logger) }
+                public func makeOtherThing() -> Thing { Thing() }
+                """,
+            "Sources/Attributed.swift": """
+                public import Extra
+                public import Lib
+
+                public enum AttributedAction { case thing(Thing) }
+                public func makeWidget() -> Widget { Widget() }
+                """,
+            "Sources/Mixed.swift": """
+                public import Extra
+                public import Lib
+
+                public enum MixedAction { case thing(Thing), widget(Widget) }
+                """,
+            "Sources/Aliased.swift": """
+                public import Extra
+                public import Lib
+
+                public enum AliasedAction { case alias(Alias) }
+                public func makeOtherWidget() -> Widget { Widget() }
+                """,
+        ], under: work)
+        let referenced = ["Lib", "Log", "Proto"]
+        let generated = try TestSupport.rexgen(["generate", "Sources", "--all-enums", "--lift", "none", "--file-per-source",
+                                                "--output", "Generated", "--reference"] + referenced
+                                                   + referenced.flatMap { ["--reference-module", "\($0)=\($0)"] }, in: work)
+        XCTAssertEqual(generated.exitCode, 0, generated.summary)
+        func imports(_ name: String) throws -> [String] {
+            try String(contentsOf: work.appendingPathComponent("Generated/\(name)+EnumProperties.generated.swift"),
+                       encoding: .utf8).components(separatedBy: "\n").filter { $0.contains("import ") }
+        }
+        XCTAssertEqual(try imports("Provider"), ["internal import Lib", "internal import Log", "public import Proto"])
+        XCTAssertEqual(try imports("Qualified"), ["internal import Lib", "public import Log"], "a module-qualified payload")
+        XCTAssertEqual(try imports("Attributed"), ["internal import Extra", "public import Lib"])
+        XCTAssertEqual(try imports("Mixed"), ["public import Extra", "public import Lib"], "Widget: no reference's")
+        XCTAssertEqual(try imports("Aliased"), ["public import Extra", "public import Lib"], "a typealias")
+
+        for name in libraries.keys {
+            try LiftTestSupport.buildInterfaceOnly(name, sources: [work.appendingPathComponent("\(name)/\(name).swift")],
+                                                   mode: .swift6, into: modules)
+        }
+        // Without warnings (`typecheck` turns them into errors), but for the typealias's file, whose `Extra` is
+        // kept public as RexGen cannot tell it is unused.
+        let sources = try LiftTestSupport.swiftFiles(in: work.appendingPathComponent("Sources"))
+            + LiftTestSupport.swiftFiles(in: work.appendingPathComponent("Generated"))
+                .filter { !$0.lastPathComponent.hasPrefix("Aliased") }
+        let typecheck = try LiftTestSupport.typecheck(sources, modules: modules, mode: .swift6,
+                                                      extraArguments: ["-parse-as-library"])
+        XCTAssertEqual(typecheck.exitCode, 0, LiftTestSupport.excerpt(typecheck))
+    }
+
     /// Proof that the check can fail: the copied `public import` as the source states it draws the warning,
     /// which `-warnings-as-errors` turns into a failure.
     func testTheImportAsTheSourceStatesItWouldWarn() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import RexGenCore
 
 /// `RexGenBuildTool`, the build plugin's tool: the same generation as `rexgen generate --output`, reading
 /// the same configuration, without the CLI's and templates' dependencies.
@@ -84,10 +85,57 @@ final class BuildToolTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("out/EnumProperties.generated.swift").path))
     }
 
+    /// The build plugin passes `--reference-module` for each dependency target, which RexGen reads as the CLI does.
+    func testReferenceModulesAsTheCLIReadsThem() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write([
+            "Deps/Lib/Lib.swift": "public struct Thing: Sendable { public init() {} }\n",
+            "Deps/Log/Log.swift": "public struct Logger: Sendable { public init() {} }\n",
+            "Sources/Feature.swift": "public import Lib\npublic import Log\n\npublic enum FeatureAction { case thing(Thing) }\n",
+        ], under: work)
+        let deps = work.appendingPathComponent("Deps").path
+        let references = ["--reference", deps + "/Lib/Lib.swift", deps + "/Log/Log.swift",
+                          "--reference-module", "Lib=\(deps)/Lib", "--reference-module", "Log=\(deps)/Log/"]
+        let sources = work.appendingPathComponent("Sources").path
+        let tool = try buildTool([sources] + references + ["--lift", "none", "--file-per-source", "--output",
+                                                           work.appendingPathComponent("tool").path])
+        XCTAssertEqual(tool.exitCode, 0, tool.summary)
+        let emptyConfiguration = work.appendingPathComponent("rexgen.yml")
+        try Data().write(to: emptyConfiguration)
+        let cli = try TestSupport.rexgen(["generate", sources] + references + ["--lift", "none", "--file-per-source", "--output",
+                                          work.appendingPathComponent("cli").path, "--config", emptyConfiguration.path])
+        XCTAssertEqual(cli.exitCode, 0, cli.summary)
+        let written = try contents(of: work.appendingPathComponent("tool"))
+        XCTAssertEqual(written, try contents(of: work.appendingPathComponent("cli")))
+        let imports = written["Feature+EnumProperties.generated.swift"]?.split(separator: "\n").filter { $0.contains("import ") }
+        XCTAssertEqual(imports, ["internal import Log", "public import Lib"])
+
+        // `referenceModules:` in rexgen.yml, relative to the file, does what the flags do.
+        let configured = work.appendingPathComponent("configured.yml")
+        try Data("""
+            sources: [Sources]
+            reference: [Deps]
+            referenceModules: {Lib: Deps/Lib, Log: Deps/Log}
+            lift: none
+            filePerSource: true
+
+            """.utf8).write(to: configured)
+        let fromFile = try TestSupport.rexgen(["generate", "--config", configured.path, "--output",
+                                               work.appendingPathComponent("file").path])
+        XCTAssertEqual(fromFile.exitCode, 0, fromFile.summary)
+        XCTAssertEqual(try contents(of: work.appendingPathComponent("file")), written)
+
+        var diagnostics: [Diagnostic] = []
+        XCTAssertNil(ConfigurationFile.parse("referenceModules: {2Lib: Deps/Lib}\n", path: "rexgen.yml", diagnostics: &diagnostics))
+        XCTAssertEqual(diagnostics.map(\.description), ["rexgen.yml:1:20: error: '2Lib' is not a module name"])
+    }
+
     func testUsageErrorsExitWithTwo() throws {
         let output = try temporaryDirectory().appendingPathComponent("out").path
         for arguments in [[Self.feature.path], ["--output", output], [Self.feature.path, "--lift", "tca", "--output", output],
-                          [Self.feature.path, "--frobnicate", "--output", output], [Self.feature.path, "--output"]] {
+                          [Self.feature.path, "--frobnicate", "--output", output], [Self.feature.path, "--output"],
+                          [Self.feature.path, "--reference-module", "Lib", "--output", output],
+                          [Self.feature.path, "--reference-module", "2Lib=Deps/Lib", "--output", output]] {
             let result = try buildTool(arguments)
             XCTAssertEqual(result.exitCode, 2, result.summary)
             XCTAssertTrue(result.stderr.hasPrefix("RexGenBuildTool: "), result.summary)

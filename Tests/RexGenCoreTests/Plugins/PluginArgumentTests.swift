@@ -8,6 +8,7 @@ import XCTest
 final class PluginArgumentTests: XCTestCase {
     private static let sources = ["/p/Sources/Feature/FeatureAction.swift", "/p/Sources/Feature/Reducer.swift"]
     private static let references = ["/p/Sources/Core/CoreAction.swift"]
+    private static let referenceModules = ["Core=/p/Sources/Core"]
 
     /// The modules a target depends on directly or not, as PackagePlugin's `recursiveTargetDependencies`
     /// names them: `graph` maps each target to its direct dependencies.
@@ -25,7 +26,7 @@ final class PluginArgumentTests: XCTestCase {
     private func invocation(dependencyModules: [String], configuration: PluginConfigurationFile? = nil,
                             sources: [String] = sources, references: [String] = references) -> PluginInvocation {
         PluginInvocation(targetName: "Feature", sources: sources, dependencyModules: dependencyModules,
-                         references: references, configuration: configuration)
+                         references: references, referenceModules: Self.referenceModules, configuration: configuration)
     }
 
     // MARK: - Output names
@@ -197,10 +198,11 @@ final class PluginArgumentTests: XCTestCase {
         XCTAssertEqual(planned.buildToolArguments(outputDirectory: "/work"),
                        common + ["--file-per-source", "--output", "/work"])
         XCTAssertEqual(common, Self.sources + ["--reference"] + Self.references
-            + ["--config", "/p/rexgen.yml", "--lift", "swiftrex"])
+            + ["--reference-module", "Core=/p/Sources/Core", "--config", "/p/rexgen.yml", "--lift", "swiftrex"])
         XCTAssertEqual(planned.commandArguments(sourceList: "/w/s", referenceList: "/w/r", outputDirectory: "/g",
                                                 forwarding: ["--quiet"]),
-                       ["generate", "--file-list", "/w/s", "--reference-list", "/w/r", "--config", "/p/rexgen.yml",
+                       ["generate", "--file-list", "/w/s", "--reference-list", "/w/r", "--reference-module",
+                        "Core=/p/Sources/Core", "--config", "/p/rexgen.yml",
                         "--lift", "swiftrex", "--output", "/g", "--no-cache", "--quiet"])
     }
 
@@ -233,6 +235,7 @@ final class PluginArgumentTests: XCTestCase {
     private struct ReadArguments: Equatable {
         var sources: [String] = []
         var references: [String] = []
+        var referenceModules: [String] = []
         var configuration: [String] = []
         var lifts: [String] = []
         var own: [String] = []
@@ -248,6 +251,7 @@ final class PluginArgumentTests: XCTestCase {
                 case "--file-list": sources += lines(lists[remaining.popFirst() ?? ""])
                 case "--reference-list": references += lines(lists[remaining.popFirst() ?? ""])
                 case "--config": configuration.append(remaining.popFirst() ?? "")
+                case "--reference-module": referenceModules.append(remaining.popFirst() ?? "")
                 case "--lift": lifts.append(remaining.popFirst() ?? "")
                 case "--output": own += [argument, remaining.popFirst() ?? ""]
                 case _ where argument.hasPrefix("--"): own.append(argument)
@@ -274,6 +278,8 @@ final class PluginArgumentTests: XCTestCase {
         XCTAssertEqual(build.references, planned.references.sorted(), file: file, line: line)
         XCTAssertEqual(command.sources, build.sources, file: file, line: line)
         XCTAssertEqual(command.references, build.references, file: file, line: line)
+        XCTAssertEqual(build.referenceModules, planned.referenceModules, file: file, line: line)
+        XCTAssertEqual(command.referenceModules, build.referenceModules, file: file, line: line)
         XCTAssertEqual(command.configuration, build.configuration, file: file, line: line)
         XCTAssertEqual(command.configuration, planned.configuration.map { [$0.path] } ?? [], file: file, line: line)
         XCTAssertEqual(command.lifts, build.lifts, file: file, line: line)

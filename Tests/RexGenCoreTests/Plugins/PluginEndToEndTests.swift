@@ -13,9 +13,25 @@ final class PluginEndToEndTests: XCTestCase {
         let swift = try XCTUnwrap(Self.swiftExecutable, "cannot find 'swift' on PATH")
         let package = try copyOfExample()
         let scratch = package.appendingPathComponent(".build")
+        // A source with public imports, one of a dependency target whose type a payload names: the plugin
+        // passes that target's module (`--reference-module`), so the other is written `internal import`.
+        try Data("""
+            public import Foundation
+            public import SwiftRex
+
+            public enum ImportProbeAction { case source(ActionSource), none }
+            public func importProbeDate() -> Date { Date() }
+
+            """.utf8).write(to: package.appendingPathComponent("Sources/MovieFeature/ImportProbe.swift"))
 
         // 1. A clean build runs the plugin for both targets, and the app uses what it generated.
         let firstBuild = try build(package, scratch: scratch, swift: swift)
+        XCTAssertFalse(firstBuild.stdout.contains("public import of"), firstBuild.summary)
+        let probe = try String(contentsOf: try XCTUnwrap(try pluginOutputs(scratch).first {
+            $0.lastPathComponent == "ImportProbe+EnumProperties.generated.swift"
+        }), encoding: .utf8)
+        XCTAssertEqual(probe.split(separator: "\n").filter { $0.contains("import ") },
+                       ["internal import Foundation", "public import SwiftRex"])
         XCTAssertTrue(firstBuild.stdout.contains("RexGen: generating enum properties and lifts for MovieFeature"),
                       firstBuild.summary)
         XCTAssertTrue(firstBuild.stdout.contains("RexGen: generating enum properties and lifts for MovieApp"),
@@ -35,6 +51,7 @@ final class PluginEndToEndTests: XCTestCase {
             "MovieApp/ActionLifts.generated.swift", "MovieApp/AppAction+EnumProperties.generated.swift",
             "MovieApp/EnumProperties.generated.swift", "MovieApp/main+EnumProperties.generated.swift",
             "MovieFeature/ActionLifts.generated.swift", "MovieFeature/EnumProperties.generated.swift",
+            "MovieFeature/ImportProbe+EnumProperties.generated.swift",
             "MovieFeature/MovieAction+EnumProperties.generated.swift",
             "MovieFeature/MovieFeature+EnumProperties.generated.swift",
         ], "\(outputs)")

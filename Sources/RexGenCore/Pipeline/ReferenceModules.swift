@@ -1,0 +1,54 @@
+/// Which module each reference belongs to, from `--reference-module NAME=DIR` (the build plugin passes one per
+/// dependency target): a reference file under DIR is module NAME's. With it a generated file's `public import`
+/// of a module none of its public declarations names is written `internal import`, where Swift would
+/// otherwise warn that it is unused.
+public struct ReferenceModules: Sendable, Equatable {
+    /// `NAME=DIR` for each folder, the folder spelled as the file collector spells the paths under it.
+    public private(set) var arguments: [String] = []
+    private var modulesByFolder: [String: String] = [:]
+
+    public init() {}
+
+    /// - Throws: for a value that is not `NAME=DIR` with NAME a module name.
+    public init(arguments: [String]) throws(ReferenceModuleError) {
+        for argument in arguments {
+            guard let equals = argument.firstIndex(of: "="), Self.isModuleName(argument[..<equals]),
+                  argument.index(after: equals) < argument.endIndex else {
+                throw ReferenceModuleError(argument: argument)
+            }
+            var folder = PathText.standardized(String(argument[argument.index(after: equals)...]))
+            if folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+            // A relative folder keeps its first component: `./Lib` and `Lib` are one spelling here.
+            while folder.hasPrefix("./") { folder.removeFirst(2) }
+            let module = String(argument[..<equals])
+            self.arguments.append(module + "=" + folder)
+            modulesByFolder[folder] = module
+        }
+    }
+
+    public var isEmpty: Bool { modulesByFolder.isEmpty }
+
+    /// The module of the reference file at `path`: that of the innermost folder holding it, found by a walk
+    /// up its folders (a modular app's references lie in thousands of them).
+    func module(ofFile givenPath: String) -> String? {
+        var path = givenPath[...]
+        while path.hasPrefix("./") { path = path.dropFirst(2) }
+        var end = path.endIndex
+        while let slash = path[..<end].lastIndex(of: "/") {
+            let folder = slash == path.startIndex ? "/" : String(path[..<slash])
+            if let module = modulesByFolder[folder] { return module }
+            end = slash
+        }
+        return nil
+    }
+
+    static func isModuleName(_ name: Substring) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
+    }
+}
+
+public struct ReferenceModuleError: Error, CustomStringConvertible {
+    public let argument: String
+    public var description: String { "--reference-module takes NAME=DIR (a module name and a folder), not '\(argument)'" }
+}
