@@ -9,7 +9,10 @@
 #      toolchain changes),
 #   3. runs `rexgen generate <module folder> --all-enums --file-per-source --lift none
 #      --output <module folder>/RexGenGenerated`: properties for every enum, one file per source as the
-#      build plugin lays them out, in the module's own folder, so SwiftPM compiles them as part of it,
+#      build plugin lays them out, in the module's own folder, so SwiftPM compiles them as part of it, with
+#      the references the build plugin would pass (every dependency target's Swift files, and each one's
+#      module with --reference-module; read from the package's last build manifest by
+#      Scripts/real-module-references.py: after a --case-paths run, CasePathsCore is among them),
 #   4. builds the module again with the generated files, with its package's own settings,
 # and reports each module as built (with the warnings the compiler gave in generated files: there should be
 # none) or failed (for a failure, the first `file:line:col: error:` lines and,
@@ -42,6 +45,7 @@
 #   --errors N        how many distinct error lines to show per failed module (default 20)
 #   --jobs N          passed to `swift build -j` (default: SwiftPM's, one per core)
 #   --rebuild-baseline  build each module without generated code again even if it built before
+#   --no-references   generate without the dependencies' files as references (the CLI's layout, not the plugin's)
 #   --list            print the modules and their packages, and exit
 #   -h, --help        this text
 #
@@ -133,6 +137,7 @@ REBUILD_BASELINE=0
 EXTRA=0
 WIDE=0
 CASE_PATHS=0
+REFERENCES=1
 SELECTED=()
 
 usage() { sed -n '2,/^set -uo pipefail/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
@@ -152,6 +157,7 @@ while [ $# -gt 0 ]; do
         --extra) EXTRA=1; shift ;;
         --wide) WIDE=1; shift ;;
         --case-paths) CASE_PATHS=1; shift ;;
+        --no-references) REFERENCES=0; shift ;;
         --list) for m in "${MODULES[@]}" "${EXTRA_MODULES[@]}" "${WIDE_MODULES[@]}"; do IFS='|' read -r n u t p <<<"$m"; printf '%-22s %s %s (%s)\n' "$n" "$u" "$t" "$p"; done; exit 0 ;;
         -h|--help) usage; exit 0 ;;
         -*) die_usage "unknown option $1" ;;
@@ -349,6 +355,17 @@ for entry in "${PLAN[@]}"; do
     start=$(now)
     GENERATE_OPTIONS=(--all-enums --file-per-source --lift none --no-cache)
     [ "$CASE_PATHS" = 1 ] && GENERATE_OPTIONS+=(--case-paths)
+    if [ "$REFERENCES" = 1 ]; then
+        if ! folders="$(python3 "$REPO/Scripts/real-module-references.py" "$CLONE" "$NAME" "$STATE/references.txt" \
+                "$OUTPUT_FOLDER" 2>"$STATE/references.log")"; then
+            echo "   FAILED: the dependencies' files could not be listed ($STATE/references.log):"
+            head -5 "$STATE/references.log" | sed 's/^/    /'
+            record "$NAME" "failed: references" "$baseline_time" - - "$(duration $(( $(now) - module_start )))"; continue
+        fi
+        GENERATE_OPTIONS+=(--reference-list "$STATE/references.txt")
+        while IFS= read -r folder; do [ -n "$folder" ] && GENERATE_OPTIONS+=(--reference-module "$folder"); done <<<"$folders"
+        echo "   references: $(grep -c . "$STATE/references.txt") files of $(grep -c . <<<"$folders") dependency modules"
+    fi
     if ! (cd "$CLONE" && "$REXGEN" generate "$SOURCE" "${GENERATE_OPTIONS[@]}" --output "$OUT") >"$STATE/generate.log" 2>&1; then
         generate_time="$(duration $(( $(now) - start )))"
         echo "   FAILED: rexgen generate failed ($STATE/generate.log):"
