@@ -20,15 +20,14 @@ struct RexGenCommand: CommandPlugin {
         try FileManager.default.createDirectory(at: context.pluginWorkDirectoryURL, withIntermediateDirectories: true)
         for case let target as SwiftSourceModuleTarget in targets where target.kind != .test {
             let dependencies = target.recursiveTargetDependencies
+            let referenceTargets = dependencies.compactMap { $0 as? SwiftSourceModuleTarget }
             let invocation = PluginInvocation(
                 targetName: target.name,
                 sources: PluginInvocation.commandSources(target.sourceFiles(withSuffix: "swift").map(\.url.path),
                                                          targetDirectory: target.directoryURL.path),
                 dependencyModules: dependencies.map(\.name),
-                references: dependencies.compactMap { $0 as? SwiftSourceModuleTarget }
-                    .flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url.path) },
-                referenceModules: dependencies.compactMap { $0 as? SwiftSourceModuleTarget }
-                    .map { "\($0.moduleName)=\($0.directoryURL.path)" },
+                references: referenceTargets.flatMap { $0.sourceFiles(withSuffix: "swift").map(\.url.path) },
+                referenceModules: referenceTargets.map { "\($0.moduleName)=\($0.directoryURL.path)" },
                 configuration: .find(targetDirectory: target.directoryURL.path,
                                      packageDirectory: context.package.directoryURL.path))
             let sourceList = context.pluginWorkDirectoryURL.appendingPathComponent("\(target.name).sources")

@@ -5,7 +5,7 @@ struct ActionTreeBuilder {
     /// Root names from `--root` / `roots:`; empty means "every source action enum without a parent".
     let configuredRoots: [String]
     /// Whether a case of a source's action enum that names one through a typealias `TypeNameResolver` does not
-    /// follow is warned of (as a lift file would miss the branch; a run without lifts needs no tree).
+    /// follow is warned of: the lift file misses that branch (a run without lifts loses nothing).
     var warnsOfUnfollowedAliases = false
 
     func build(diagnostics: inout [Diagnostic]) -> ActionTree {

@@ -100,7 +100,14 @@ struct NamesTheSourcesDeclare {
     private let modulesByName: [Substring: Set<String>]
 
     init(model: SourceModel, referenceModules: ReferenceModules = ReferenceModules()) {
-        topLevelNames = Self.topLevelNames(in: model.files)
+        // The reader records every enum, struct, class, actor and protocol that is not local among `types`.
+        var topLevelNames = Set<Substring>()
+        for file in model.files {
+            for type in file.types where !type.qualifiedName.contains(".") { topLevelNames.insert(Substring(type.qualifiedName)) }
+            for alias in file.typeAliases where !alias.qualifiedName.contains(".") {
+                topLevelNames.insert(Substring(alias.qualifiedName))
+            }
+        }
         var modulesByName: [Substring: Set<String>] = [:]
         if !referenceModules.isEmpty {
             for file in model.referenceFiles {
@@ -110,18 +117,8 @@ struct NamesTheSourcesDeclare {
                 }
             }
         }
+        self.topLevelNames = topLevelNames
         self.modulesByName = modulesByName
-    }
-
-    private static func topLevelNames(in files: [ParsedFile]) -> Set<Substring> {
-        var names = Set<Substring>()
-        for file in files {
-            for name in file.types.map(\.qualifiedName) + file.enums.map(\.qualifiedName) + file.typeAliases.map(\.qualifiedName)
-            where !name.contains(".") {
-                names.insert(Substring(name))
-            }
-        }
-        return names
     }
 
     func contains(_ name: Substring) -> Bool {
@@ -130,7 +127,6 @@ struct NamesTheSourcesDeclare {
 
     /// The modules of the references that declare `name` at the top level.
     func modules(declaring name: Substring) -> Set<String> { modulesByName[name] ?? [] }
-
 
     static let standardLibrary: Set<Substring> = UncheckedSendableRequirement.typesRequiringNothingSendable.union([
         "Swift", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Float",
