@@ -793,10 +793,12 @@ extension AdversarialProgram {
         ([moduleName] + type.path.map { AdversarialSpelling.usage($0.name) }).joined(separator: ".")
     }
 
-    /// `AdversarialApp.\`Page\`<Swift.Int>.\`Inner\``: each generic type of the path with its arguments.
-    private func usageType(_ type: AdversarialType) -> String {
+    /// `AdversarialApp.\`Page\`<Swift.Int>.\`Inner\``: each generic type of the path with its arguments. Seen
+    /// from `scope` (a case there names `type` by its bare name, a member of a type around it), the generic
+    /// struct around `type` is the one around `scope`, with the arguments `scope` has.
+    private func usageType(_ type: AdversarialType, seenFrom scope: AdversarialType? = nil) -> String {
         ([Self.moduleName] + type.path.map { step in
-            let arguments = step.isGenericScope ? usageScopeArguments(of: type) : usageArguments(of: step)
+            let arguments = step.isGenericScope ? usageScopeArguments(of: scope ?? type) : usageArguments(of: step)
             return AdversarialSpelling.usage(step.name) + (arguments.isEmpty ? "" : "<" + arguments.joined(separator: ", ") + ">")
         }).joined(separator: ".")
     }
@@ -813,14 +815,19 @@ extension AdversarialProgram {
     }
 
     /// What a generic argument written in a case of `carrier` means, in the usage files: the argument given to
-    /// the innermost type around the case that declares a parameter of that name, or a value type.
+    /// the innermost type around the case that declares a parameter of that name, or a value type. A member
+    /// type declared later, nearer the case, under the parameter's name, is what the name means there.
     private func usageArgument(_ argument: String, writtenIn carrier: AdversarialType) -> String {
         guard let declaring = carrier.path.last(where: { $0.genericParameters.contains(argument) }),
               let index = declaring.genericParameters.firstIndex(of: argument) else {
             return valueTypeUsage(argument, in: carrier)
         }
+        if let member = lookUp(argument, from: carrier), member !== genericParameter {
+            return usageType(member, seenFrom: carrier)
+        }
         return declaring.isGenericScope ? usageScopeArguments(of: carrier)[index] : usageArguments(of: declaring)[index]
     }
+
 
     /// The arguments of the generic struct around `type` in the usage files: those its carrying case writes, or
     /// its carrier's when that case is inside the struct too; `genericArguments` for an enum nothing carries.
