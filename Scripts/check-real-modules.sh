@@ -11,8 +11,9 @@
 #      --output <module folder>/RexGenGenerated`: properties for every enum, one file per source as the
 #      build plugin lays them out, in the module's own folder, so SwiftPM compiles them as part of it, with
 #      the references the build plugin would pass (every dependency target's Swift files, and each one's
-#      module with --reference-module; read from the package's last build manifest by
-#      Scripts/real-module-references.py: after a --case-paths run, CasePathsCore is among them),
+#      module with --reference-module; read from the package's build manifest by
+#      Scripts/real-module-references.py, built once more first when the last build was of the other mode,
+#      so a --case-paths run's references hold CasePathsCore and a plain run's do not),
 #   4. builds the module again with the generated files, with its package's own settings,
 # and reports each module as built (with the warnings the compiler gave in generated files: there should be
 # none) or failed (for a failure, the first `file:line:col: error:` lines and,
@@ -188,6 +189,7 @@ add_set() {
 }
 [ "$EXTRA" = 1 ] && add_set "${EXTRA_MODULES[@]}"
 [ "$WIDE" = 1 ] && add_set "${WIDE_MODULES[@]}"
+MODE=plain; [ "$CASE_PATHS" = 1 ] && MODE=case-paths
 
 WORK="$(realpath -m "$WORK")"
 case "$WORK/" in "$(realpath -m "$REPO")/"*) die_usage "--work must not be inside the repository ($REPO)";; esac
@@ -348,13 +350,22 @@ for entry in "${PLAN[@]}"; do
         fi
         baseline_time="$(duration $(( $(now) - start )))"
         echo "$marker" >"$STATE/baseline.ok"
+        echo plain >"$STATE/manifest.mode"
         echo "   baseline built in $baseline_time"
     fi
 
     # 3. Properties for every enum, one file per source, inside the module.
-    start=$(now)
     GENERATE_OPTIONS=(--all-enums --file-per-source --lift none --no-cache)
     [ "$CASE_PATHS" = 1 ] && GENERATE_OPTIONS+=(--case-paths)
+    if [ "$REFERENCES" = 1 ] && [ "$(cat "$STATE/manifest.mode" 2>/dev/null)" != "$MODE" ]; then
+        # The references are the build manifest's: it must be of a build in this run's mode.
+        echo "   building $NAME once without generated code for its $MODE build manifest..."
+        [ "$CASE_PATHS" = 1 ] && add_case_paths_dependency
+        (cd "$CLONE" && swift build --target "$NAME" "${JOBS[@]}") >"$STATE/manifest.log" 2>&1 || true
+        restore_manifests
+        echo "$MODE" >"$STATE/manifest.mode"
+    fi
+    start=$(now)
     if [ "$REFERENCES" = 1 ]; then
         if ! folders="$(python3 "$REPO/Scripts/real-module-references.py" "$CLONE" "$NAME" "$STATE/references.txt" \
                 "$OUTPUT_FOLDER" 2>"$STATE/references.log")"; then
@@ -384,6 +395,7 @@ for entry in "${PLAN[@]}"; do
     # 4. The module with the generated files.
     start=$(now)
     [ "$CASE_PATHS" = 1 ] && add_case_paths_dependency
+    echo "$MODE" >"$STATE/manifest.mode"
     if (cd "$CLONE" && swift build --target "$NAME" "${JOBS[@]}") >"$STATE/build.log" 2>&1; then
         build_time="$(duration $(( $(now) - start )))"
         BUILT=$((BUILT + 1))
