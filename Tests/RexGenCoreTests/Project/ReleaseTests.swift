@@ -10,16 +10,23 @@ import Yams
 /// them (a few minutes).
 final class ReleaseTests: XCTestCase {
     /// The example app built with the plugins package and a bundle made by the release script from this
-    /// tree: no RexGen code compiled, the same generated files and output as with the source-built tool, and
-    /// a bundle without this machine's variant refused with SwiftPM's error, not a hang.
+    /// tree: no RexGen code compiled, the same generated files as the source-built tool writes given the same
+    /// arguments, the app's output, and a bundle without this machine's variant refused with SwiftPM's
+    /// error, not a hang.
     func testTheExampleAppBuildsWithTheReleaseBundle() throws {
         let work = try temporaryDirectory()
-        let run = try TestSupport.run(URL(fileURLWithPath: "/bin/bash"),
-                                      [Self.root.appendingPathComponent("Scripts/test-prebuilt-plugin.sh").path, work.path])
+        // The source-built tool to compare with is the one this test run was built with.
+        let rexgen = try XCTUnwrap(TestSupport.rexgenBinary, "no rexgen binary next to the test bundle")
+        let sourceTool = rexgen.deletingLastPathComponent().appendingPathComponent("RexGenBuildTool").path
+        let run = try TestSupport.run(URL(fileURLWithPath: "/usr/bin/env"), [
+            "REXGEN_SOURCE_TOOL=\(sourceTool)", "/bin/bash",
+            Self.root.appendingPathComponent("Scripts/test-prebuilt-plugin.sh").path, work.path,
+        ])
         XCTAssertEqual(run.exitCode, 0, run.summary)
         let lines = run.stdout.split(separator: "\n")
         XCTAssertEqual(lines.last, "PASS", run.summary)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("generated files identical: ") }, run.summary)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("generated files identical: MovieApp/") }, run.summary)
+        XCTAssertTrue(lines.contains("the app prints what its code makes it print"), run.summary)
         XCTAssertTrue(lines.contains { $0.hasPrefix("foreign-only bundle: refused in ") }, run.summary)
     }
 
