@@ -170,6 +170,7 @@ extension ReaderTests {
         @testable import MyApp
         import struct Foo.Bar // why
         @preconcurrency import Combine; import Dispatch
+        @_exported public import Shared
         #if canImport(UIKit)
         import UIKit
         #endif
@@ -180,8 +181,10 @@ extension ReaderTests {
             Int] }
         """)
         XCTAssertEqual(file.imports.map(\.text), ["import Foundation", "@testable import MyApp", "import struct Foo.Bar",
-                                                  "@preconcurrency import Combine", "import Dispatch", "import UIKit"])
-        XCTAssertEqual(file.imports.map(\.ifConfig.count), [0, 0, 0, 0, 0, 1])
+                                                  "@preconcurrency import Combine", "import Dispatch",
+                                                  "@_exported public import Shared", "import UIKit"])
+        XCTAssertEqual(file.imports.map(\.isReExport), [false, false, false, false, false, true, false])
+        XCTAssertEqual(file.imports.map(\.ifConfig.count), [0, 0, 0, 0, 0, 0, 1])
         XCTAssertEqual(file.imports.last?.ifConfig.first?.condition, "canImport(UIKit)")
         XCTAssertEqual(file.typeAliases.map { "\($0.qualifiedName) = \($0.targetText)" },
                        ["Handler = (Int) -> Void", "Pair = (T, T)", "T.ID = String", "E.Payload = [String: Int]"])

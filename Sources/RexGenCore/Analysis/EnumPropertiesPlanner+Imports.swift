@@ -4,7 +4,8 @@
 /// public declarations or inlinable code". Such an import is written only as wide as the generated
 /// declarations that may need it: `internal import` (or `package import`). Which import provides a type is
 /// known only for a type of a reference whose module `--reference-module` names; any other type from outside
-/// the sources may come from any import.
+/// the sources may come from any import but those of such modules that re-export none and declare no
+/// typealias of its name.
 extension EnumPropertiesPlanner {
     /// - Parameters:
     ///   - enums: the enums whose properties the file holds.
@@ -12,16 +13,17 @@ extension EnumPropertiesPlanner {
     func narrowingImports(_ imports: [ImportDeclaration], for enums: [PlannedEnum],
                           known: NamesTheSourcesDeclare?) -> [ImportDeclaration] {
         guard let known, imports.contains(where: Self.statesWideAccess) else { return imports }
-        let importedModules = Set(imports.compactMap(Self.moduleName))
+        let importedModules = Set(imports.compactMap(\.moduleName).map(String.init))
         // The widest enum naming a type from outside the sources: what an import that may provide it needs.
         var anyImport = AccessLevel.internal
-        // What each module needs, which counts only when every such type is found in modules the file imports.
+        // What each module needs for the types found in it, and the names found in no module the file imports
+        // (nil for a C header's enum, whose module is not known).
         var byModule: [String: AccessLevel] = [:]
-        var everyNameIsAttributed = true
+        var unattributed: [Substring]? = []
         for planned in enums {
             guard let names = namesOutsideTheSources(planned, known: known) else {
                 anyImport = max(anyImport, planned.access)
-                everyNameIsAttributed = false
+                unattributed = nil
                 continue
             }
             guard !names.isEmpty else { continue }
@@ -29,15 +31,23 @@ extension EnumPropertiesPlanner {
             for name in names {
                 let modules = importedModules.contains(String(name)) ? [String(name)]
                     : known.modules(declaring: name).filter(importedModules.contains)
-                if modules.isEmpty { everyNameIsAttributed = false }
-                for module in modules { byModule[module] = max(byModule[module] ?? .internal, planned.access) }
+                if modules.isEmpty { unattributed?.append(name) }
+                // A module that declares a type inside this one (in an extension) may provide the rest of the name.
+                for module in modules + known.modules(nestingIn: name).filter(importedModules.contains) {
+                    byModule[module] = max(byModule[module] ?? .internal, planned.access)
+                }
             }
         }
         return imports.map { declaration in
-            // When every such type is a reference's whose module the file imports, no other import provides one
-            // (another module's type of the same name would make the source's use of it ambiguous).
+            // A module provides no type it does not declare, unless it re-exports another module or names the
+            // type through a typealias (another module's type of the same name would make the source's use of
+            // it ambiguous); when every such type is found, no other import provides one.
+            let module = declaration.moduleName.map(String.init)
             var needed = anyImport
-            if everyNameIsAttributed { needed = Self.moduleName(of: declaration).flatMap { byModule[$0] } ?? .internal }
+            if let unattributed, unattributed.isEmpty
+                || module.map({ known.providesOnlyItsOwnTypes($0, amongNames: unattributed) }) == true {
+                needed = module.flatMap { byModule[$0] } ?? .internal
+            }
             guard let stated = Self.statedAccess(of: declaration), stated > needed else { return declaration }
             var words = declaration.text.split(separator: " ").map(String.init)
             words[words.firstIndex(of: "import")! - 1] = needed.memberKeyword
@@ -55,15 +65,6 @@ extension EnumPropertiesPlanner {
         let words = declaration.text.split(separator: " ")
         guard !words.contains("@_exported"), let index = words.firstIndex(of: "import"), index > 0 else { return nil }
         return AccessLevel(rawValue: String(words[index - 1]))
-    }
-
-    /// `NIOCore` for `public import NIOCore`, `import struct NIOCore.ByteBuffer` and `import NIOCore.Sub`.
-    static func moduleName(of declaration: ImportDeclaration) -> String? {
-        let words = declaration.text.split(separator: " ")
-        guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { return nil }
-        let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let", "actor"]
-        let path = kinds.contains(words[index + 1]) ? words.dropFirst(index + 2).first : words[index + 1]
-        return path.flatMap { $0.split(separator: ".").first }.map(String.init)
     }
 
     /// The names a generated declaration of `planned` starts a type with that only an import can provide: of
@@ -98,6 +99,15 @@ struct NamesTheSourcesDeclare {
     /// The modules whose references declare a top-level type of each name (`--reference-module`). Not a
     /// typealias: the type it stands for may be another module's, which a public declaration may need too.
     private let modulesByName: [Substring: Set<String>]
+    /// The modules whose references declare a type inside a type of each name (in an extension, or its own).
+    private let modulesNestingByName: [Substring: Set<String>]
+    /// The modules whose references declare a top-level typealias of each name.
+    private let modulesAliasingByName: [Substring: Set<String>]
+    /// The modules whose references hold an `@_exported import`.
+    private let reExportingModules: Set<String>
+    /// Every module a reference belongs to: the references under a module's folder are all its Swift files
+    /// (as the build plugin passes a dependency target's), so it declares nothing they do not.
+    private let referencedModules: Set<String>
 
     init(model: SourceModel, referenceModules: ReferenceModules = ReferenceModules()) {
         // The reader records every enum, struct, class, actor and protocol that is not local among `types`.
@@ -108,17 +118,33 @@ struct NamesTheSourcesDeclare {
                 topLevelNames.insert(Substring(alias.qualifiedName))
             }
         }
-        var modulesByName: [Substring: Set<String>] = [:]
+        var modulesByName: [Substring: Set<String>] = [:], modulesNestingByName: [Substring: Set<String>] = [:]
+        var modulesAliasingByName: [Substring: Set<String>] = [:]
+        var reExportingModules = Set<String>(), referencedModules = Set<String>()
         if !referenceModules.isEmpty {
             for file in model.referenceFiles {
                 guard let module = referenceModules.module(ofFile: file.path) else { continue }
-                for type in file.types where !type.qualifiedName.contains(".") {
-                    modulesByName[Substring(type.qualifiedName), default: []].insert(module)
+                referencedModules.insert(module)
+                if file.imports.contains(where: \.isReExport) { reExportingModules.insert(module) }
+                for type in file.types {
+                    let outermost = type.qualifiedName.prefix { $0 != "." }
+                    if outermost.endIndex == type.qualifiedName.endIndex {
+                        modulesByName[outermost, default: []].insert(module)
+                    } else {
+                        modulesNestingByName[outermost, default: []].insert(module)
+                    }
+                }
+                for alias in file.typeAliases where !alias.qualifiedName.contains(".") {
+                    modulesAliasingByName[Substring(alias.qualifiedName), default: []].insert(module)
                 }
             }
         }
         self.topLevelNames = topLevelNames
         self.modulesByName = modulesByName
+        self.modulesNestingByName = modulesNestingByName
+        self.modulesAliasingByName = modulesAliasingByName
+        self.reExportingModules = reExportingModules
+        self.referencedModules = referencedModules
     }
 
     func contains(_ name: Substring) -> Bool {
@@ -127,6 +153,16 @@ struct NamesTheSourcesDeclare {
 
     /// The modules of the references that declare `name` at the top level.
     func modules(declaring name: Substring) -> Set<String> { modulesByName[name] ?? [] }
+
+    /// The modules of the references that declare a type inside a type named `name`.
+    func modules(nestingIn name: Substring) -> Set<String> { modulesNestingByName[name] ?? [] }
+
+    /// Whether `module`'s references are all it declares, it re-exports no module, and it names none of
+    /// `names` through a typealias: then no type of those names comes from it.
+    func providesOnlyItsOwnTypes(_ module: String, amongNames names: [Substring]) -> Bool {
+        referencedModules.contains(module) && !reExportingModules.contains(module)
+            && !names.contains { modulesAliasingByName[$0]?.contains(module) == true }
+    }
 
     static let standardLibrary: Set<Substring> = UncheckedSendableRequirement.typesRequiringNothingSendable.union([
         "Swift", "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Float",

@@ -14,6 +14,8 @@
 /// - Reactor's states (`reactorStates`, with their stored properties and cases), an `import Reactor`, which
 ///   decides whether a plain `State` is Reactor's, and every function named `react` or `reactSubstates`,
 ///   which a composite state must not get twice (see `ReactorPlanner`);
+/// - every `@_exported import`: the module's importers see other modules' types through it, so which types
+///   the module provides is not its declarations alone (see `NamesTheSourcesDeclare`);
 /// - the file's diagnostics.
 ///
 /// Dropped: cases that cannot carry a sub-action (no payload, or several: references get no properties,
@@ -29,7 +31,7 @@ extension ParsedFile {
         summary.types = types
         summary.typeAliases = typeAliases
         summary.reactorStates = reactorStates
-        summary.imports = imports.filter(\.isReactorImport)
+        summary.imports = imports.filter { $0.isReactorImport || $0.isReExport }
         summary.enums = enums.filter { declaration in
             !declaration.isLocal && (declaration.qualifiedNameComponents.count > 1 || rules.isActionEnum(declaration))
         }

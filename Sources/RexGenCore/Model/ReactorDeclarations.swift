@@ -73,6 +73,9 @@ extension ImportDeclaration {
         // Asked of every import of every reference: most are told apart without splitting the text.
         (text.hasSuffix("Reactor") || text.contains("Reactor.")) && moduleName == "Reactor"
     }
+
+    /// `@_exported import Foundation`: whoever imports this file's module sees Foundation's types through it.
+    var isReExport: Bool { text.hasPrefix("@_exported ") || text.contains(" @_exported ") }
 }
 
 extension MemberDeclaration {

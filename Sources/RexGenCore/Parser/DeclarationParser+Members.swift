@@ -106,7 +106,8 @@ extension DeclarationParser {
     mutating func parseImport(_ prefix: Prefix) {
         guard scopes.count == 1 else { return advance() }
         var collector = TextCollector()
-        for attribute in prefix.attributes where attribute == "@testable" || attribute.hasPrefix("@preconcurrency") {
+        for attribute in prefix.attributes
+        where attribute == "@testable" || attribute == "@_exported" || attribute.hasPrefix("@preconcurrency") {
             collector.appendRaw(attribute + " ")
         }
         if let access = prefix.access { collector.appendRaw(access.rawValue + " ") }

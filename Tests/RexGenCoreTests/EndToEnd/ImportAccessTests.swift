@@ -159,6 +159,87 @@ final class ImportAccessTests: XCTestCase {
         XCTAssertEqual(typecheck.exitCode, 0, LiftTestSupport.excerpt(typecheck))
     }
 
+    /// A type no reference declares (a system module's, say) may come from any import, but not from a
+    /// reference module that declares no type of its name, re-exports nothing and names none through a
+    /// typealias: that module's import is narrowed all the same. A module that declares a type inside another
+    /// module's type (in an extension) keeps its import as wide as a payload naming that type needs.
+    func testAReferenceModuleProvidesOnlyItsOwnTypes() throws {
+        let work = try temporaryDirectory()
+        let modules = work.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        // In build order. `Extra` stands for a module no reference covers, such as Foundation.
+        let libraries: KeyValuePairs = [
+            "Extra": "public struct Widget: Sendable { public init() {} }\n",
+            "Lib": "public struct Thing: Sendable { public init() {} }\npublic typealias Alias = Thing\n",
+            "Log": "public struct Logger: Sendable { public init() {} }\n",
+            "Parts": "public import Lib\nextension Thing { public struct Part: Sendable { public init() {} } }\n",
+            "Umbrella": "@_exported import Extra\npublic struct Cover: Sendable { public init() {} }\n",
+        ]
+        for (name, source) in libraries { try TestSupport.write(["\(name)/\(name).swift": source], under: work) }
+        try TestSupport.write([
+            "Sources/Unknown.swift": """
+                public import Extra
+                public import Lib
+                public import Log
+
+                public enum UnknownAction { case widget(Widget) }
+                public func makeThing() -> Thing { Thing() }
+                public func makeLogger() -> Logger { Logger() }
+                """,
+            "Sources/Nested.swift": """
+                public import Lib
+                public import Parts
+
+                public enum NestedAction { case part(Thing.Part) }
+                """,
+            "Sources/NestedUnknown.swift": """
+                public import Extra
+                public import Lib
+                public import Parts
+
+                public enum NestedUnknownAction { case part(Thing.Part), widget(Widget) }
+                """,
+            "Sources/ReExported.swift": """
+                public import Lib
+                public import Umbrella
+
+                public enum ReExportedAction { case widget(Widget) }
+                public func makeOtherThing() -> Thing { Thing() }
+                public func makeCover() -> Cover { Cover() }
+                """,
+            "Sources/AliasedUnknown.swift": """
+                public import Extra
+                public import Lib
+
+                public enum AliasedUnknownAction { case alias(Alias), widget(Widget) }
+                """,
+        ], under: work)
+        let referenced = ["Lib", "Log", "Parts", "Umbrella"]
+        let generated = try TestSupport.rexgen(["generate", "Sources", "--all-enums", "--lift", "none", "--file-per-source",
+                                                "--output", "Generated", "--reference"] + referenced
+                                                   + referenced.flatMap { ["--reference-module", "\($0)=\($0)"] }, in: work)
+        XCTAssertEqual(generated.exitCode, 0, generated.summary)
+        func imports(_ name: String) throws -> [String] {
+            try String(contentsOf: work.appendingPathComponent("Generated/\(name)+EnumProperties.generated.swift"),
+                       encoding: .utf8).components(separatedBy: "\n").filter { $0.contains("import ") }
+        }
+        XCTAssertEqual(try imports("Unknown"), ["internal import Lib", "internal import Log", "public import Extra"])
+        XCTAssertEqual(try imports("Nested"), ["public import Lib", "public import Parts"], "Part is Parts' type")
+        XCTAssertEqual(try imports("NestedUnknown"), ["public import Extra", "public import Lib", "public import Parts"])
+        XCTAssertEqual(try imports("ReExported"), ["internal import Lib", "public import Umbrella"], "Widget through Umbrella")
+        XCTAssertEqual(try imports("AliasedUnknown"), ["public import Extra", "public import Lib"], "Alias is Lib's")
+
+        for (name, _) in libraries {
+            try LiftTestSupport.buildInterfaceOnly(name, sources: [work.appendingPathComponent("\(name)/\(name).swift")],
+                                                   mode: .swift6, into: modules)
+        }
+        let sources = try LiftTestSupport.swiftFiles(in: work.appendingPathComponent("Sources"))
+            + LiftTestSupport.swiftFiles(in: work.appendingPathComponent("Generated"))
+        let typecheck = try LiftTestSupport.typecheck(sources, modules: modules, mode: .swift6,
+                                                      extraArguments: ["-parse-as-library"])
+        XCTAssertEqual(typecheck.exitCode, 0, LiftTestSupport.excerpt(typecheck))
+    }
+
     /// Proof that the check can fail: the copied `public import` as the source states it draws the warning,
     /// which `-warnings-as-errors` turns into a failure.
     func testTheImportAsTheSourceStatesItWouldWarn() throws {

@@ -169,6 +169,10 @@ final class IncrementalReferenceTests: XCTestCase {
         XCTAssertEqual(summary.members.map { "\($0.ownerName).\($0.name)" }, ["AppAction.movie"])
         XCTAssertFalse(whole.imports.isEmpty)
         XCTAssertTrue(summary.imports.isEmpty)
+        // But for a re-export, through which the module provides other modules' types.
+        var reExporting = whole
+        reExporting.imports += [ImportDeclaration(text: "@_exported import Shared")]
+        XCTAssertEqual(reExporting.referenceSummary(rules: SelectionRules()).imports.map(\.text), ["@_exported import Shared"])
         // Under other rules, other enums are actions.
         XCTAssertEqual(whole.referenceSummary(rules: SelectionRules(suffixes: ["Sort"])).enums.map(\.qualifiedName),
                        ["SearchAction.Results", "Sort", "SearchState.Mode"])
