@@ -83,8 +83,6 @@ final class ImportAccessTests: XCTestCase {
     /// any import, which then stays as stated.
     func testReferenceModulesTellWhichImportAPayloadTypeNeeds() throws {
         let work = try temporaryDirectory()
-        let modules = work.appendingPathComponent("modules")
-        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
         let libraries = [
             "Lib": "public struct Thing: Sendable { public init() {} }\npublic typealias Alias = Thing\n",
             "Log": "public struct Logger: Sendable { public init() {} }\n",
@@ -130,33 +128,16 @@ final class ImportAccessTests: XCTestCase {
                 public func makeOtherWidget() -> Widget { Widget() }
                 """,
         ], under: work)
-        let referenced = ["Lib", "Log", "Proto"]
-        let generated = try TestSupport.rexgen(["generate", "Sources", "--all-enums", "--lift", "none", "--file-per-source",
-                                                "--output", "Generated", "--reference"] + referenced
-                                                   + referenced.flatMap { ["--reference-module", "\($0)=\($0)"] }, in: work)
-        XCTAssertEqual(generated.exitCode, 0, generated.summary)
-        func imports(_ name: String) throws -> [String] {
-            try String(contentsOf: work.appendingPathComponent("Generated/\(name)+EnumProperties.generated.swift"),
-                       encoding: .utf8).components(separatedBy: "\n").filter { $0.contains("import ") }
-        }
+        let imports = try generatedImports(in: work, referencing: ["Lib", "Log", "Proto"])
         XCTAssertEqual(try imports("Provider"), ["internal import Lib", "internal import Log", "public import Proto"])
         XCTAssertEqual(try imports("Qualified"), ["internal import Lib", "public import Log"], "a module-qualified payload")
         XCTAssertEqual(try imports("Attributed"), ["internal import Extra", "public import Lib"])
         XCTAssertEqual(try imports("Mixed"), ["public import Extra", "public import Lib"], "Widget: no reference's")
         XCTAssertEqual(try imports("Aliased"), ["public import Extra", "public import Lib"], "a typealias")
 
-        for name in libraries.keys {
-            try LiftTestSupport.buildInterfaceOnly(name, sources: [work.appendingPathComponent("\(name)/\(name).swift")],
-                                                   mode: .swift6, into: modules)
-        }
         // Without warnings (`typecheck` turns them into errors), but for the typealias's file, whose `Extra` is
         // kept public as RexGen cannot tell it is unused.
-        let sources = try LiftTestSupport.swiftFiles(in: work.appendingPathComponent("Sources"))
-            + LiftTestSupport.swiftFiles(in: work.appendingPathComponent("Generated"))
-                .filter { !$0.lastPathComponent.hasPrefix("Aliased") }
-        let typecheck = try LiftTestSupport.typecheck(sources, modules: modules, mode: .swift6,
-                                                      extraArguments: ["-parse-as-library"])
-        XCTAssertEqual(typecheck.exitCode, 0, LiftTestSupport.excerpt(typecheck))
+        try assertTypechecks(in: work, modules: Array(libraries.keys), leavingOut: "Aliased")
     }
 
     /// A type no reference declares (a system module's, say) may come from any import, but not from a
@@ -165,8 +146,6 @@ final class ImportAccessTests: XCTestCase {
     /// module's type (in an extension) keeps its import as wide as a payload naming that type needs.
     func testAReferenceModuleProvidesOnlyItsOwnTypes() throws {
         let work = try temporaryDirectory()
-        let modules = work.appendingPathComponent("modules")
-        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
         // In build order. `Extra` stands for a module no reference covers, such as Foundation.
         let libraries: KeyValuePairs = [
             "Extra": "public struct Widget: Sendable { public init() {} }\n",
@@ -214,27 +193,41 @@ final class ImportAccessTests: XCTestCase {
                 public enum AliasedUnknownAction { case alias(Alias), widget(Widget) }
                 """,
         ], under: work)
-        let referenced = ["Lib", "Log", "Parts", "Umbrella"]
-        let generated = try TestSupport.rexgen(["generate", "Sources", "--all-enums", "--lift", "none", "--file-per-source",
-                                                "--output", "Generated", "--reference"] + referenced
-                                                   + referenced.flatMap { ["--reference-module", "\($0)=\($0)"] }, in: work)
-        XCTAssertEqual(generated.exitCode, 0, generated.summary)
-        func imports(_ name: String) throws -> [String] {
-            try String(contentsOf: work.appendingPathComponent("Generated/\(name)+EnumProperties.generated.swift"),
-                       encoding: .utf8).components(separatedBy: "\n").filter { $0.contains("import ") }
-        }
+        let imports = try generatedImports(in: work, referencing: ["Lib", "Log", "Parts", "Umbrella"])
         XCTAssertEqual(try imports("Unknown"), ["internal import Lib", "internal import Log", "public import Extra"])
         XCTAssertEqual(try imports("Nested"), ["public import Lib", "public import Parts"], "Part is Parts' type")
         XCTAssertEqual(try imports("NestedUnknown"), ["public import Extra", "public import Lib", "public import Parts"])
         XCTAssertEqual(try imports("ReExported"), ["internal import Lib", "public import Umbrella"], "Widget through Umbrella")
         XCTAssertEqual(try imports("AliasedUnknown"), ["public import Extra", "public import Lib"], "Alias is Lib's")
 
-        for (name, _) in libraries {
+        try assertTypechecks(in: work, modules: libraries.map(\.key))
+    }
+
+    /// Generates one file per source of `work/Sources`, each folder of `referenced` a reference and the module
+    /// of that name; gives each generated file's imports by its source's name.
+    private func generatedImports(in work: URL, referencing referenced: [String]) throws -> (String) throws -> [String] {
+        let generated = try TestSupport.rexgen(["generate", "Sources", "--all-enums", "--lift", "none", "--file-per-source",
+                                                "--output", "Generated", "--reference"] + referenced
+                                                   + referenced.flatMap { ["--reference-module", "\($0)=\($0)"] }, in: work)
+        XCTAssertEqual(generated.exitCode, 0, generated.summary)
+        return { name in
+            try String(contentsOf: work.appendingPathComponent("Generated/\(name)+EnumProperties.generated.swift"),
+                       encoding: .utf8).components(separatedBy: "\n").filter { $0.contains("import ") }
+        }
+    }
+
+    /// Builds each module of `names` (folder `work/NAME`, in the order given) and type-checks the sources with
+    /// the generated files, but those whose name starts with `leavingOut`, with warnings as errors.
+    private func assertTypechecks(in work: URL, modules names: [String], leavingOut excluded: String? = nil) throws {
+        let modules = work.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        for name in names {
             try LiftTestSupport.buildInterfaceOnly(name, sources: [work.appendingPathComponent("\(name)/\(name).swift")],
                                                    mode: .swift6, into: modules)
         }
         let sources = try LiftTestSupport.swiftFiles(in: work.appendingPathComponent("Sources"))
             + LiftTestSupport.swiftFiles(in: work.appendingPathComponent("Generated"))
+                .filter { file in excluded.map { !file.lastPathComponent.hasPrefix($0) } ?? true }
         let typecheck = try LiftTestSupport.typecheck(sources, modules: modules, mode: .swift6,
                                                       extraArguments: ["-parse-as-library"])
         XCTAssertEqual(typecheck.exitCode, 0, LiftTestSupport.excerpt(typecheck))
