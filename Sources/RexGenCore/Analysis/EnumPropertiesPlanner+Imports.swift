@@ -81,13 +81,33 @@ extension EnumPropertiesPlanner {
         for plannedCase in planned.cases where plannedCase.generatesValueProperty || (planned.generatesCasePaths && plannedCase.hasCasePath) {
             for type in plannedCase.payloadTypes {
                 for start in TypeTextNames(type).starts
-                where !parameters.contains(start.name) && !known.contains(start.name)
-                    && model.types[declaration.qualifiedName + "." + start.name] == nil {
+                where !parameters.contains(start.name) && model.types[declaration.qualifiedName + "." + start.name] == nil
+                    // Another module may declare a type inside a standard library type (Foundation's `String.Encoding`).
+                    && (!known.contains(start.name) || (known.isStandardLibraryType(start.name)
+                                                        && Self.namesAMember(after: start, in: type))) {
                     names.append(start.name)
                 }
             }
         }
         return names
+    }
+}
+
+extension EnumPropertiesPlanner {
+    /// Whether `start` is followed by a member type, its generic arguments aside: `String.Encoding`,
+    /// `Array<Int>.Chunk`, but not `String.Type`.
+    static func namesAMember(after start: TypeTextNames.Start, in type: String) -> Bool {
+        var rest = type[start.range.upperBound...].drop { $0 == " " }
+        if rest.first == "<" {
+            var depth = 0
+            rest = rest.drop { character in
+                if character == "<" { depth += 1 } else if character == ">" { depth -= 1 }
+                return depth > 0
+            }.dropFirst().drop { $0 == " " }
+        }
+        guard rest.first == "." else { return false }
+        let member = rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }
+        return !member.isEmpty && member != "Type" && member != "Protocol"
     }
 }
 
@@ -149,6 +169,11 @@ struct NamesTheSourcesDeclare {
 
     func contains(_ name: Substring) -> Bool {
         Self.standardLibrary.contains(name) || topLevelNames.contains(name)
+    }
+
+    /// Whether `name` is a standard library type's (not the module's name, nor a type of the sources).
+    func isStandardLibraryType(_ name: Substring) -> Bool {
+        name != "Swift" && Self.standardLibrary.contains(name) && !topLevelNames.contains(name)
     }
 
     /// The modules of the references that declare `name` at the top level.

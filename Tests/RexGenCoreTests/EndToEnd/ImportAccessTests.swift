@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import RexGenCore
 
 /// A generated file copies its source's imports. `public import Lib` there, with no public generated
 /// declaration naming a type of `Lib`, draws "public import of 'Lib' was not used in public declarations" (55
@@ -87,7 +88,8 @@ final class ImportAccessTests: XCTestCase {
             "Lib": "public struct Thing: Sendable { public init() {} }\npublic typealias Alias = Thing\n",
             "Log": "public struct Logger: Sendable { public init() {} }\n",
             "Proto": "public protocol Group: Sendable {}\n",
-            "Extra": "public struct Widget: Sendable { public init() {} }\n",
+            "Extra": "public struct Widget: Sendable { public init() {} }\n"
+                + "extension Int { public struct Style: Sendable { public init() {} } }\n",
         ]
         try TestSupport.write(libraries.reduce(into: [:]) { $0["\($1.key)/\($1.key).swift"] = $1.value }, under: work)
         try TestSupport.write([
@@ -148,10 +150,12 @@ final class ImportAccessTests: XCTestCase {
         let work = try temporaryDirectory()
         // In build order. `Extra` stands for a module no reference covers, such as Foundation.
         let libraries: KeyValuePairs = [
-            "Extra": "public struct Widget: Sendable { public init() {} }\n",
+            "Extra": "public struct Widget: Sendable { public init() {} }\n"
+                + "extension Int { public struct Style: Sendable { public init() {} } }\n",
             "Lib": "public struct Thing: Sendable { public init() {} }\npublic typealias Alias = Thing\n",
             "Log": "public struct Logger: Sendable { public init() {} }\n",
-            "Parts": "public import Lib\nextension Thing { public struct Part: Sendable { public init() {} } }\n",
+            "Parts": "public import Lib\nextension Thing { public struct Part: Sendable { public init() {} } }\n"
+                + "extension Int { public struct Size: Sendable { public init() {} } }\n",
             "Umbrella": "@_exported import Extra\npublic struct Cover: Sendable { public init() {} }\n",
         ]
         for (name, source) in libraries { try TestSupport.write(["\(name)/\(name).swift": source], under: work) }
@@ -178,6 +182,20 @@ final class ImportAccessTests: XCTestCase {
 
                 public enum NestedUnknownAction { case part(Thing.Part), widget(Widget) }
                 """,
+            "Sources/StandardMember.swift": """
+                public import Extra
+                public import Lib
+
+                public enum StandardMemberAction { case style(Int.Style) }
+                public func makeThirdThing() -> Thing { Thing() }
+                """,
+            "Sources/StandardNested.swift": """
+                public import Lib
+                public import Parts
+
+                public enum StandardNestedAction { case size(Int.Size) }
+                public func makeFourthThing() -> Thing { Thing() }
+                """,
             "Sources/ReExported.swift": """
                 public import Lib
                 public import Umbrella
@@ -197,10 +215,25 @@ final class ImportAccessTests: XCTestCase {
         XCTAssertEqual(try imports("Unknown"), ["internal import Lib", "internal import Log", "public import Extra"])
         XCTAssertEqual(try imports("Nested"), ["public import Lib", "public import Parts"], "Part is Parts' type")
         XCTAssertEqual(try imports("NestedUnknown"), ["public import Extra", "public import Lib", "public import Parts"])
+        XCTAssertEqual(try imports("StandardMember"), ["internal import Lib", "public import Extra"],
+                       "a type inside a standard library type may be any module's")
+        XCTAssertEqual(try imports("StandardNested"), ["internal import Lib", "public import Parts"])
         XCTAssertEqual(try imports("ReExported"), ["internal import Lib", "public import Umbrella"], "Widget through Umbrella")
         XCTAssertEqual(try imports("AliasedUnknown"), ["public import Extra", "public import Lib"], "Alias is Lib's")
 
         try assertTypechecks(in: work, modules: libraries.map(\.key))
+    }
+
+    func testWhetherAStartIsFollowedByAMemberType() {
+        func member(_ type: String) -> [Bool] {
+            TypeTextNames(type).starts.map { EnumPropertiesPlanner.namesAMember(after: $0, in: type) }
+        }
+        XCTAssertEqual(member("String.Encoding"), [true])
+        XCTAssertEqual(member("Array<Int>.Chunk?"), [true, false])
+        XCTAssertEqual(member("Dictionary<String, Array<Int>> .Keys"), [true, false, false, false])
+        XCTAssertEqual(member("String.Type"), [false])
+        XCTAssertEqual(member("[String]"), [false])
+        XCTAssertEqual(member("(Int, String.`Index`)"), [false, true])
     }
 
     /// Generates one file per source of `work/Sources`, each folder of `referenced` a reference and the module
