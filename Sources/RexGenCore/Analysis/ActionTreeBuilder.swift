@@ -28,8 +28,8 @@ struct ActionTreeBuilder {
                 index += 1
                 guard enumCase.canCarrySubAction else { continue }
                 let payload = enumCase.associatedValues![0].typeText
-                guard let (child, arguments, scopeArguments) = names.resolve(payload, from: declaration.qualifiedNameComponents,
-                                                                             parameters: parameters) else {
+                guard let resolved = names.resolve(payload, from: declaration.qualifiedNameComponents,
+                                                   parameters: parameters) else {
                     if warnsOfUnfollowedAliases, !selectedNodes[parent].isReference,
                        let unfollowed = names.unfollowedAlias(in: payload, from: declaration.qualifiedNameComponents,
                                                               parameters: parameters) {
@@ -40,9 +40,11 @@ struct ActionTreeBuilder {
                 }
                 // `Outer<Int>.SheetAction` with an `Outer` the sources do not declare generic (another module's,
                 // extended here): its parameters, which a conformance must name, are unknown.
-                guard scopeArguments.keys.allSatisfy(selectedNodes[child].genericScopes.contains) else { continue }
-                edges.append(ActionTree.Edge(parent: parent, child: child, enumCase: enumCase, genericArguments: arguments,
-                                             scopeArguments: scopeArguments))
+                guard resolved.scopeArguments.keys.allSatisfy(selectedNodes[resolved.node].genericScopes.contains) else { continue }
+                edges.append(ActionTree.Edge(parent: parent, child: resolved.node, enumCase: enumCase,
+                                             genericArguments: resolved.genericArguments,
+                                             scopeArguments: resolved.scopeArguments,
+                                             argumentsReadAtFileScope: resolved.argumentsReadAtFileScope))
             }
             return (edges, warnings)
         }
@@ -110,8 +112,8 @@ struct ActionTreeBuilder {
                                                      own: declaration.genericParameterNames)
             for enumCase in declaration.cases {
                 guard enumCase.canCarrySubAction,
-                      let (child, _, _) = names.resolve(enumCase.associatedValues![0].typeText,
-                                                        from: declaration.qualifiedNameComponents, parameters: parameters),
+                      let child = names.resolve(enumCase.associatedValues![0].typeText,
+                                                from: declaration.qualifiedNameComponents, parameters: parameters)?.node,
                       !isNode[child],
                       Array(candidates[child].declaration.qualifiedNameComponents.dropLast())
                           == declaration.qualifiedNameComponents,

@@ -79,7 +79,9 @@ struct LiftPlanner {
         // path does not give: the name, and that type. Their arguments stay unknown, so any child whose
         // arguments name their parameters lands here too.
         var missingArguments: [Int: (name: String, scope: String)] = [:]
-        func concrete(_ written: [String], parent: Int, child: Int) -> [String]? {
+        func concrete(_ written: [String], parent: Int, child: Int, readAtFileScope: Bool) -> [String]? {
+            // A top-level typealias's arguments already say what they mean at file scope.
+            if readAtFileScope { return written }
             var result: [String] = []
             for argument in written {
                 switch concreteArgument(argument, parent: tree.nodes[parent].declaration,
@@ -96,7 +98,8 @@ struct LiftPlanner {
         func arguments(along edge: Int) -> [String]? {
             let edge = edges[edge]
             guard !edge.genericArguments.isEmpty else { return [] }
-            return concrete(edge.genericArguments, parent: edge.parent, child: edge.child)
+            return concrete(edge.genericArguments, parent: edge.parent, child: edge.child,
+                            readAtFileScope: edge.argumentsReadAtFileScope)
         }
         // A parent comes before its children in `order`, but not always before a node's second way down.
         for node in walk.order where walk.firstEdge[node] >= 0 {
@@ -105,7 +108,7 @@ struct LiftPlanner {
             let parent = edge.parent
             for scope in tree.nodes[node].genericScopes {
                 if let written = edge.scopeArguments[scope] {
-                    if let found = concrete(written, parent: parent, child: node) {
+                    if let found = concrete(written, parent: parent, child: node, readAtFileScope: edge.argumentsReadAtFileScope) {
                         scopeArgumentsByNode[node, default: [:]][scope] = found
                     }
                 } else if tree.nodes[parent].declaration.qualifiedName == scope {

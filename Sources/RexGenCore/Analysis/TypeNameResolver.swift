@@ -79,9 +79,18 @@ struct TypeNameResolver {
     /// - Returns: also the arguments the text gives generic types the node is declared in, by their qualified
     ///   names (`Outer<Int>.SheetAction` → `["Outer": ["Int"]]`).
     func resolve(_ typeText: String, from contextPath: [String], parameters: ScopeParameters? = nil)
-        -> (node: Int, genericArguments: [String], scopeArguments: [String: [String]])? {
+        -> Resolved? {
         var unfollowed: UnfollowedAlias?
         return resolve(typeText, from: contextPath, parameters: parameters, remainingAliasHops: 8, unfollowed: &unfollowed)
+    }
+
+    /// The node a type text names, with the arguments it gives the node and the generic types around it.
+    struct Resolved {
+        var node: Int
+        var genericArguments: [String]
+        var scopeArguments: [String: [String]]
+        /// The arguments are a top-level typealias's, written at file scope (see `ActionTree.Edge`).
+        var argumentsReadAtFileScope = false
     }
 
     /// A typealias that leads to a node but that `resolve` does not follow where it is named, and that node.
@@ -116,7 +125,7 @@ struct TypeNameResolver {
 
     private func resolve(_ typeText: String, from contextPath: [String], parameters: ScopeParameters?,
                          remainingAliasHops: Int, unfollowed: inout UnfollowedAlias?)
-        -> (node: Int, genericArguments: [String], scopeArguments: [String: [String]])? {
+        -> Resolved? {
         guard let (components, arguments, argumentsByComponent) = Self.split(typeText),
               let last = components.last, lastComponents.contains(Substring(last)) else { return nil }
         // The name as written, then (module-qualified?) without a first component that names no known type.
@@ -141,13 +150,13 @@ struct TypeNameResolver {
                 // parameters up first); then the name is no type of the sources but whatever it is bound to.
                 if let parameters, depth > 0, parameters[depth - 1].contains(components[0]) { return nil }
                 if let node = nodesByName[name] {
-                    return (node, arguments, argumentsByComponent.isEmpty ? [:]
+                    return Resolved(node: node, genericArguments: arguments, scopeArguments: argumentsByComponent.isEmpty ? [:]
                         : Self.scopeArguments(argumentsByComponent, of: components, from: candidate,
                                               after: contextPath.prefix(depth)))
                 }
                 if let alias = aliases[name], remainingAliasHops > 0 {
                     let aliasContext = Array(alias.qualifiedName.split(separator: ".").dropLast().map(String.init))
-                    guard let found = resolve(alias.targetText, from: aliasContext,
+                    guard var found = resolve(alias.targetText, from: aliasContext,
                                               parameters: genericParameters(along: aliasContext),
                                               remainingAliasHops: remainingAliasHops - 1,
                                               unfollowed: &unfollowed) else { return nil }
@@ -160,6 +169,7 @@ struct TypeNameResolver {
                         unfollowed = UnfollowedAlias(alias: alias, node: found.node)
                         return nil
                     }
+                    if aliasContext.isEmpty { found.argumentsReadAtFileScope = true }
                     return found
                 }
                 if otherTypesHide, types[name] != nil { return nil }

@@ -36,12 +36,16 @@ public struct ActionTree: Sendable {
         /// Generic arguments the payload gives types the child is declared in, by their qualified names
         /// (`Outer<Int>.SheetAction` → `["Outer": ["Int"]]`).
         public var scopeArguments: [String: [String]]
+        /// The arguments are written in a typealias at the top level (`typealias Loop = Page<Int>`), so they
+        /// read there, not where the case is (where `Int` may be a member type).
+        public var argumentsReadAtFileScope: Bool
 
         public init(parent: Int, child: Int, enumCase: EnumCaseDeclaration, genericArguments: [String],
-                    scopeArguments: [String: [String]] = [:]) {
+                    scopeArguments: [String: [String]] = [:], argumentsReadAtFileScope: Bool = false) {
             self.parent = parent
             self.child = child
             self.enumCase = enumCase
+            self.argumentsReadAtFileScope = argumentsReadAtFileScope
             self.genericArguments = genericArguments
             self.scopeArguments = scopeArguments
         }

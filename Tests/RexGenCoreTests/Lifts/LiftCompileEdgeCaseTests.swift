@@ -26,6 +26,28 @@ final class LiftCompileEdgeCaseTests: XCTestCase {
                       "PageAction's conformance does not pin Value to Int")
     }
 
+    /// A typealias at the top level gives its target arguments that read at file scope, even where the case
+    /// that names the alias sees a member type of the same name (`Int` here is `Feature.Int` inside `Feature`).
+    func testTopLevelTypealiasArgumentsReadAtFileScope() throws {
+        let output = try assertLiftsCompile("""
+            public typealias Loop = Feature.PageAction<Int>
+            public enum RootAction {
+                case feature(Feature.ScreenAction)
+            }
+            public enum Feature {
+                public enum ScreenAction {
+                    case loop(Loop)
+                }
+                public enum PageAction<Value> {
+                    case loaded([Value])
+                }
+                public enum Int {}
+            }
+            """)
+        XCTAssertTrue(output.contains("extension Feature.PageAction: RootActionConvertible where Value == Int {"),
+                      "the alias's Int is the standard library's")
+    }
+
     /// A generic argument naming a type nested in the parent: at file scope it must be qualified
     /// (`Value == ListAction.Row`).
     func testGenericArgumentThatIsANestedType() throws {
