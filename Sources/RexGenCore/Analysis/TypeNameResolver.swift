@@ -160,9 +160,10 @@ struct TypeNameResolver {
                                               parameters: genericParameters(along: aliasContext),
                                               remainingAliasHops: remainingAliasHops - 1,
                                               unfollowed: &unfollowed) else { return nil }
-                    // The target's arguments are written where the alias is, and a conformance states them as
-                    // they read where the payload is: the same only for an alias at top level or in that enum,
-                    // given no arguments of its own or of a type around it (`Pg<Int>` for `Pg<X> = Page<X>`).
+                    // The target's arguments are written where the alias is: followed only for an alias at top
+                    // level (its arguments read at file scope, as a conformance states them) or in that enum
+                    // (they read as the payload's do), given no arguments of its own or of a type around it
+                    // (`Pg<Int>` for `Pg<X> = Page<X>`).
                     if found.genericArguments.isEmpty, found.scopeArguments.isEmpty { return found }
                     guard arguments.isEmpty, argumentsByComponent.isEmpty,
                           aliasContext.isEmpty || aliasContext == contextPath else {
