@@ -77,6 +77,11 @@ struct AdversarialNamePools {
     /// arguments that are not concrete; in a namespace, when it writes none (the shapes RexGen follows). Drawn
     /// from a generator of its own, so a program without such an alias is what it was before.
     var aliasPercent = 30
+    /// How often an alias that writes generic arguments takes a shape RexGen does not follow: generic itself, at
+    /// top level (`typealias Pg<X> = Page<X>`, `case page(Pg<Int>)`), or, with concrete arguments, in a namespace.
+    /// The child and its subtree are then no branch of the tree (with a warning), but every generated file must
+    /// still compile. Drawn from a generator of its own, so a program without such an alias is what it was before.
+    var unfollowedAliasPercent = 50
 
     // MARK: The adversarial lists
 
@@ -226,6 +231,8 @@ final class AdversarialType {
     /// A typealias's child; the alias a child's carrying case names instead of the child.
     weak var aliasTarget: AdversarialType?
     weak var carriedThrough: AdversarialType?
+    /// An alias declared where RexGen does not follow it (see `unfollowedAliasPercent`).
+    var isUnfollowedAlias = false
 
     func bind(_ arguments: [String], carriedBy parent: AdversarialType) {
         boundArguments = arguments
@@ -309,6 +316,8 @@ struct AdversarialProgram {
     private var scopeRNG: AdversarialRNG
     /// Draws typealiases (see `aliasPercent`).
     private var aliasRNG: AdversarialRNG
+    /// Draws the aliases RexGen does not follow (see `unfollowedAliasPercent`).
+    private var unfollowedAliasRNG: AdversarialRNG
     private let pools: AdversarialNamePools
     /// What `lookUp` finds for a generic parameter: no type of the program.
     private let genericParameter = AdversarialType(name: "<generic parameter>", kind: .shadowStruct, parent: nil)
@@ -319,6 +328,7 @@ struct AdversarialProgram {
         rng = AdversarialRNG(seed: seed)
         scopeRNG = AdversarialRNG(seed: seed ^ 0x5C0B_E000_0029_0000)
         aliasRNG = AdversarialRNG(seed: seed ^ 0xA11A_5000_0029_0000)
+        unfollowedAliasRNG = AdversarialRNG(seed: seed ^ 0xA11A_5000_0029_0001)
         let shadows = rng.sample(pools.shadowTypes, count: rng.inRange(pools.shadowCount))
         for name in shadows { topLevel.append(AdversarialType(name: name, kind: .shadowStruct, parent: nil)) }
         let treeCount = rng.inRange(1...2)
@@ -501,11 +511,36 @@ struct AdversarialProgram {
             scopes += allTypes.filter { ($0.kind == .namespaceEnum || $0.kind == .namespaceStruct)
                 && !$0.path.contains { !$0.genericParameters.isEmpty } }
         }
-        let scope = aliasRNG.pick(scopes)
-        let hidden = Set(scope?.path.flatMap(\.genericParameters) ?? [])
+        var scope = aliasRNG.pick(scopes)
+        // The shapes RexGen does not follow: a generic alias at top level, given the child's arguments by the case
+        // (`typealias Pg<X> = Page<X>`, `case page(Pg<Int>)`), or, where the arguments mean what they mean at the
+        // case, an alias in a namespace.
+        var aliasParameters: [String] = []
+        if writesArguments, unfollowedAliasRNG.chance(pools.unfollowedAliasPercent) {
+            let ownArgumentsOnly = !child.boundArguments.isEmpty && !child.path.dropLast().contains { !$0.genericParameters.isEmpty }
+            let namespaces = !concrete ? [] : allTypes.filter { namespace in
+                (namespace.kind == .namespaceEnum || namespace.kind == .namespaceStruct)
+                    && !namespace.path.contains { !$0.genericParameters.isEmpty }
+                    && arguments.allSatisfy { lookUp($0, from: namespace) === lookUp($0, from: parent) }
+            }
+            if ownArgumentsOnly, namespaces.isEmpty || unfollowedAliasRNG.chance(50) {
+                // Named unlike any step of the child's path, which the alias's target names.
+                let free = pools.parameterNames.filter { parameter in !child.path.contains { $0.name == parameter } }
+                if free.count >= child.boundArguments.count {
+                    scope = nil
+                    aliasParameters = unfollowedAliasRNG.sample(free, count: child.boundArguments.count)
+                }
+            } else if !namespaces.isEmpty {
+                scope = unfollowedAliasRNG.pick(namespaces)
+            }
+        }
+        let isUnfollowed = writesArguments && (scope != nil && scope !== parent || !aliasParameters.isEmpty)
+        let hidden = Set((scope?.path.flatMap(\.genericParameters) ?? []) + aliasParameters)
         let name = aliasRNG.pick((pools.typeNames + pools.nestedActionNames).filter { !hidden.contains($0) })
         guard let alias = makeType(name, kind: .alias, in: scope) else { return }
         alias.aliasTarget = child
+        alias.isUnfollowedAlias = isUnfollowed
+        alias.genericParameters = aliasParameters
         child.carriedThrough = alias
         if !canName(child, from: parent) {
             child.carriedThrough = nil
@@ -585,6 +620,8 @@ struct AdversarialProgram {
 
     /// Children whose case names a typealias of them.
     var childrenCarriedThroughAnAlias: Int { allTypes.filter { $0.carriedThrough != nil }.count }
+    var childrenCarriedThroughAnUnfollowedAlias: Int { allTypes.filter { $0.carriedThrough?.isUnfollowedAlias == true }.count }
+    var childrenCarriedThroughAGenericAlias: Int { allTypes.filter { $0.carriedThrough?.genericParameters.isEmpty == false }.count }
 
     var allTypes: [AdversarialType] {
         var result: [AdversarialType] = []
@@ -637,7 +674,9 @@ struct AdversarialProgram {
         return chosen.map { step in
             let name = AdversarialSpelling.source(step.name)
             guard step.isGenericScope, scope?.path.contains(where: { $0 === step }) != true else { return name }
-            return name + "<" + target.scopeArguments.map { argumentSource($0, in: scope) }.joined(separator: ", ") + ">"
+            return name + "<" + target.scopeArguments.map {
+                argumentSource($0, in: scope, meaningAt: target.scopeCarrier)
+            }.joined(separator: ", ") + ">"
         }.joined(separator: ".")
     }
 
@@ -723,7 +762,12 @@ extension AdversarialProgram {
 
     private mutating func render(_ type: AdversarialType, indent: String) -> String {
         if type.kind == .alias, let target = type.aliasTarget {
-            return "\(indent)typealias \(AdversarialSpelling.source(type.name)) = \(childReference(to: target, from: type.parent))\n"
+            let name = AdversarialSpelling.source(type.name)
+            guard !type.genericParameters.isEmpty else {
+                return "\(indent)typealias \(name) = \(childReference(to: target, from: type.parent))\n"
+            }
+            let parameters = "<" + type.genericParameters.joined(separator: ", ") + ">"
+            return "\(indent)typealias \(name)\(parameters) = \(reference(to: target, from: type.parent))\(parameters)\n"
         }
         var text = ""
         if type.kind == .action || type.kind == .genericAction, !type.name.hasSuffix("Action"), !type.name.hasSuffix("Event") {
@@ -747,7 +791,12 @@ extension AdversarialProgram {
             return ""
         case let .child(child, label):
             let named: String
-            if let alias = child.carriedThrough { named = reference(to: alias, from: scope) } else { named = childReference(to: child, from: scope) }
+            if let alias = child.carriedThrough {
+                named = reference(to: alias, from: scope) + (alias.genericParameters.isEmpty ? ""
+                    : "<" + child.boundArguments.map { argumentSource($0, in: scope) }.joined(separator: ", ") + ">")
+            } else {
+                named = childReference(to: child, from: scope)
+            }
             return "(" + (label.map { "\(AdversarialSpelling.source($0)): " } ?? "") + named + ")"
         case let .values(values):
             let parts = values.map { value in
@@ -769,12 +818,21 @@ extension AdversarialProgram {
     private mutating func childReference(to child: AdversarialType, from scope: AdversarialType?) -> String {
         let reference = reference(to: child, from: scope)
         guard !child.boundArguments.isEmpty else { return reference }
-        return reference + "<" + child.boundArguments.map { argumentSource($0, in: scope) }.joined(separator: ", ") + ">"
+        return reference + "<" + child.boundArguments.map {
+            argumentSource($0, in: scope, meaningAt: child.carrier)
+        }.joined(separator: ", ") + ">"
     }
 
     /// A generic argument as a case in `scope` writes it: a parameter in scope by its name, else a value type.
-    private func argumentSource(_ argument: String, in scope: AdversarialType?) -> String {
-        scope?.path.contains { $0.genericParameters.contains(argument) } == true ? argument : valueTypeSource(argument, in: scope)
+    /// - Parameter carrier: where the argument's meaning is read, the case that carries the child (a typealias
+    ///   in another scope writes it so that it means the same there; the module's name is the last resort).
+    private func argumentSource(_ argument: String, in scope: AdversarialType?, meaningAt carrier: AdversarialType? = nil) -> String {
+        if scope?.path.contains(where: { $0.genericParameters.contains(argument) }) == true { return argument }
+        guard let carrier, carrier !== scope else { return valueTypeSource(argument, in: scope) }
+        let meant = lookUp(argument, from: carrier).flatMap { $0.kind == .shadowStruct ? $0 : nil }
+        let found = lookUp(argument, from: scope)
+        if let meant { return found === meant ? argument : "\(Self.moduleName).\(argument)" }
+        return found == nil ? argument : "Swift.\(argument)"
     }
 
     /// `Int` as written in the app: plain, unless an action enum or namespace named `Int` is in scope.
@@ -865,14 +923,24 @@ extension AdversarialProgram {
 
     private func usageTree(_ root: AdversarialType) -> AdversarialUsage.Tree {
         var nodes: [AdversarialUsage.Node] = []
-        func visit(_ node: AdversarialType, casePath: [String]) {
-            nodes.append(AdversarialUsage.Node(type: usageType(node), cases: node.cases.map { usageCase($0, in: node) },
-                                               casePath: casePath))
+        func visit(_ node: AdversarialType, casePath: [String], belowUnfollowedAlias: String?) {
+            let unfollowed = node.carriedThrough?.isUnfollowedAlias == true ? AdversarialUsage.plainName(usageType(node)) : nil
+            var usageNode = AdversarialUsage.Node(type: usageType(node), cases: node.cases.map { usageCase($0, in: node) },
+                                                  casePath: casePath)
+            usageNode.carriedThroughUnfollowedAlias = belowUnfollowedAlias ?? unfollowed
+            nodes.append(usageNode)
             for enumCase in node.cases {
-                if case let .child(child, _) = enumCase.payload { visit(child, casePath: casePath + [enumCase.name]) }
+                if case let .child(child, _) = enumCase.payload {
+                    visit(child, casePath: casePath + [enumCase.name], belowUnfollowedAlias: usageNode.carriedThroughUnfollowedAlias)
+                }
             }
         }
-        visit(root, casePath: [])
+        // A root whose every branch goes through such an alias carries no action, so it is no root.
+        let children = root.cases.compactMap { enumCase -> AdversarialType? in
+            if case let .child(child, _) = enumCase.payload { return child } else { return nil }
+        }
+        let noRoot = !children.isEmpty && children.allSatisfy { $0.carriedThrough?.isUnfollowedAlias == true }
+        visit(root, casePath: [], belowUnfollowedAlias: noRoot ? children.first.map { AdversarialUsage.plainName(usageType($0)) } : nil)
         return AdversarialUsage.Tree(root: usageType(root), joinedName: Self.joinedName(root), nodes: nodes)
     }
 }
@@ -899,6 +967,9 @@ enum AdversarialUsage {
         var cases: [Case]
         /// Case names from the root down to this node; empty for the root.
         var casePath: [String]
+        /// The enum (as `plainName` spells it) carried through a typealias RexGen does not follow, at or above
+        /// this node: it and its subtree are no branch of the tree, with a warning that names that enum.
+        var carriedThroughUnfollowedAlias: String?
     }
 
     struct Tree {

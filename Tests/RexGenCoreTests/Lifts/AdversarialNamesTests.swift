@@ -108,6 +108,10 @@ final class AdversarialNamesTests: XCTestCase {
         var scopeArgumentsWritten = 0
         /// Tree nodes whose carrying case names a typealias of them.
         var carriedThroughAnAlias = 0
+        /// Of those, the ones whose typealias RexGen does not follow (declared in a namespace, with arguments).
+        var carriedThroughAnUnfollowedAlias = 0
+        /// Of those, the ones whose typealias is generic itself (`typealias Pg<X> = Page<X>`).
+        var carriedThroughAGenericAlias = 0
     }
 
     /// The programs of one test: `defaultCount`, or `REXGEN_PROPERTY_TREES` divided by `share`, drawn from seeds
@@ -134,7 +138,9 @@ final class AdversarialNamesTests: XCTestCase {
                          generics: rendered.generics, userState: rendered.userState,
                          passedParameters: program.childrenGivenAParameterInScope,
                          scopeArgumentsWritten: program.childrenGivenTheirScopesArguments,
-                         carriedThroughAnAlias: program.childrenCarriedThroughAnAlias)
+                         carriedThroughAnAlias: program.childrenCarriedThroughAnAlias,
+                         carriedThroughAnUnfollowedAlias: program.childrenCarriedThroughAnUnfollowedAlias,
+                         carriedThroughAGenericAlias: program.childrenCarriedThroughAGenericAlias)
         }
     }
 
@@ -356,7 +362,9 @@ final class AdversarialNamesTests: XCTestCase {
               + "\(prepared.map(\.liftedGenericNodes).reduce(0, +)) of \(prepared.map(\.genericNodes).reduce(0, +)) generic "
               + "tree nodes lifted, \(inputs.map(\.passedParameters).reduce(0, +)) given a parameter in scope at their case, "
               + "\(inputs.map(\.scopeArgumentsWritten).reduce(0, +)) named with a generic struct's arguments, "
-              + "\(inputs.map(\.carriedThroughAnAlias).reduce(0, +)) carried through a typealias")
+              + "\(inputs.map(\.carriedThroughAnAlias).reduce(0, +)) carried through a typealias "
+              + "(\(inputs.map(\.carriedThroughAnUnfollowedAlias).reduce(0, +)) one RexGen does not follow, "
+              + "\(inputs.map(\.carriedThroughAGenericAlias).reduce(0, +)) of them generic)")
         if !distinct.isEmpty {
             print("\(title): \(distinct.count) distinct errors outside the app's sources (count, message, line):")
             for (text, count) in distinct.sorted(by: { $0.value > $1.value }).prefix(60) { print("  \(count)× \(text)") }
@@ -406,8 +414,10 @@ final class AdversarialNamesTests: XCTestCase {
         for tree in trees {
             for type in tree.liftless.sorted() {
                 let name = AdversarialUsage.plainName(type)
-                guard warnings.split(separator: "\n").contains(where: {
-                    $0.contains("'\(name)' ") && $0.hasSuffix("\(tree.joinedName)Convertible conformance is generated for it")
+                let unfollowed = tree.nodes.first { $0.type == type }?.carriedThroughUnfollowedAlias
+                guard warnings.split(separator: "\n").contains(where: { line in
+                    line.contains("'\(name)' ") && line.hasSuffix("\(tree.joinedName)Convertible conformance is generated for it")
+                        || unfollowed.map { line.contains("names action enum '\($0)' through typealias") } == true
                 }) else {
                     prepared.problem = "no \(tree.joinedName)Convertible conformance for \(type), and no diagnostic says why:\n\(warnings)"
                     return prepared
