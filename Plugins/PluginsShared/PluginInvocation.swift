@@ -8,7 +8,8 @@ struct PluginInvocation: Equatable {
     var sources: [String]
     var references: [String]
     /// `NAME=DIR` for each dependency target whose files are among `references` (`--reference-module`): which
-    /// module a reference's type comes from, so a generated file's unused public imports are written internal.
+    /// module a reference's type comes from, so a generated file's unused public imports are written internal,
+    /// and the lift file imports the modules whose enums its tree reaches.
     var referenceModules: [String]
     var configuration: PluginConfigurationFile?
     /// The `--lift` values of the frameworks found among the target's dependencies.

@@ -29,7 +29,7 @@ struct InputOptions: ParsableArguments {
     var referenceLists: [String] = []
 
     @Option(name: .customLong("reference-module"),
-            help: "NAME=DIR: the references under DIR are module NAME's (repeatable), so a generated file's unused public imports are written internal.")
+            help: "NAME=DIR: the references under DIR are module NAME's (repeatable), so a generated file's unused public imports are written internal, and the lift file imports the modules its tree reaches.")
     var referenceModules: [String] = []
 
     @Flag(inversion: .prefixedNo, help: "Select every enum, whatever its name.")

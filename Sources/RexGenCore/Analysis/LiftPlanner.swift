@@ -6,14 +6,18 @@ struct LiftPlanner {
     let model: SourceModel
     let frameworks: LiftSelection
     let combineFeedbackAPI: CombineFeedbackAPI
+    /// The modules of the references, whose enums of the tree the lift file imports (`importsOfDeclaringModules`).
+    let referenceModules: ReferenceModules
     private let qualifier: PayloadTypeQualifier
 
     init(tree: ActionTree, model: SourceModel, frameworks: LiftSelection = .swiftRex,
-         combineFeedbackAPI: CombineFeedbackAPI = .release, qualifier: PayloadTypeQualifier? = nil) {
+         combineFeedbackAPI: CombineFeedbackAPI = .release, referenceModules: ReferenceModules = ReferenceModules(),
+         qualifier: PayloadTypeQualifier? = nil) {
         self.tree = tree
         self.model = model
         self.frameworks = frameworks
         self.combineFeedbackAPI = combineFeedbackAPI
+        self.referenceModules = referenceModules
         self.qualifier = qualifier ?? PayloadTypeQualifier(model: model)
     }
 
@@ -62,6 +66,7 @@ struct LiftPlanner {
         for file in model.files where involvedFiles.contains(file.path) {
             for declaration in file.imports where seen.insert(declaration).inserted { imports.append(declaration) }
         }
+        imports += Self.importsOfDeclaringModules(roots, referenceModules: referenceModules, besides: imports)
         return LiftPlan(roots: roots, imports: imports, frameworks: frameworks, combineFeedbackAPI: combineFeedbackAPI,
                         reactor: reactor)
     }

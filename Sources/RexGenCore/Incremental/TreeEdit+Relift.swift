@@ -35,7 +35,11 @@ struct Relift {
         var firstSection: [Int] = []
         var section = 0
         var oldInvolved = Set<Int>()
-        for walk in oldWalks {
+        // The references with conformances, by root: the lift file imports their modules (see `LiftPlanner`).
+        let importsModules = !options.referenceModules.isEmpty
+        var oldReferenceFiles = [Set<Int>](repeating: [], count: importsModules ? oldWalks.count : 0)
+        var newReferenceFiles = oldReferenceFiles
+        for (rootIndex, walk) in oldWalks.enumerated() {
             firstSection.append(section)
             var sectionOf = [Int](repeating: -1, count: oldNodes.count)
             for node in walk.order where walk.isLifted(node) {
@@ -44,7 +48,11 @@ struct Relift {
                     continue
                 }
                 sectionOf[node] = section
-                if !oldNodes[node].isReference { oldInvolved.insert(oldNodes[node].fileIndex) }
+                if !oldNodes[node].isReference {
+                    oldInvolved.insert(oldNodes[node].fileIndex)
+                } else if importsModules {
+                    oldReferenceFiles[rootIndex].insert(oldNodes[node].fileIndex)
+                }
                 section += 1
             }
             oldSectionsOf.append(sectionOf)
@@ -95,15 +103,21 @@ struct Relift {
                     sections.append(RenderedSections.Record(key: conformance.key, range: start..<text.count))
                 }
                 lifted.append(node)
-                if !nodes[node].isReference { newInvolved.insert(nodes[node].fileIndex) }
+                if !nodes[node].isReference {
+                    newInvolved.insert(nodes[node].fileIndex)
+                } else if importsModules {
+                    newReferenceFiles[rootIndex].insert(nodes[node].fileIndex)
+                }
             }
             // What follows the root's conformances, up to the next root's first one (or the end).
             let lastOld = oldSections[firstSection[rootIndex + 1] - 1].range.upperBound
             let nextOld = rootIndex + 1 < newWalks.count ? oldSections[firstSection[rootIndex + 1]].range.lowerBound : oldText.count
             text += oldText[lastOld..<nextOld]
         }
-        // The lift file copies the imports of the sources that have conformances.
+        // The lift file copies the imports of the sources that have conformances, and imports the references'.
         guard oldInvolved == newInvolved,
+              oldReferenceFiles == newReferenceFiles || Self.modules(of: oldReferenceFiles, declarations.cache, options)
+                == Self.modules(of: newReferenceFiles, declarations.cache, options),
               let oldDiagnostics = Self.diagnostics(of: oldWalks, in: old, rootNames: rootNames, declarations: &declarations),
               let newDiagnostics = Self.diagnostics(of: newWalks, in: new, rootNames: rootNames, declarations: &newDeclarations)
         else { return nil }
@@ -112,6 +126,11 @@ struct Relift {
         self.lifted = lifted
         self.oldDiagnostics = oldDiagnostics
         self.newDiagnostics = newDiagnostics
+    }
+
+    /// The modules of each root's references with conformances.
+    private static func modules(of files: [Set<Int>], _ cache: GenerationCache, _ options: GenerationOptions) -> [Set<String>] {
+        files.map { Set($0.compactMap { options.referenceModules.module(ofFile: cache.inputs[$0].path) }) }
     }
 
     /// The roots' qualified and joined names (`LiftNaming.joinedName`), in order, when no two would name

@@ -29,7 +29,8 @@ import Foundation
 ///   which names no changed name: it resolves as it did), or a plain name (`FeatureAction`) that no
 ///   typealias takes, or ends in a name no enum or typealias has;
 /// - the roots are the same nodes, each with a name of its own (no generic one in the file), and the same
-///   source files hold conformances (the lift file copies their imports);
+///   source files hold conformances (the lift file copies their imports), and, with `--reference-module`, each
+///   root's conformances lie in the same modules' references (the lift file imports those modules);
 /// - every generic node reached meets the fate it met last time, along the same path (`PathMatcher`): what
 ///   `LiftPlanner` makes of one depends on its arguments, which the shape does not hold;
 /// - at most `Relift.mostPlanned` conformances are planned anew (beyond, the whole way costs as much).

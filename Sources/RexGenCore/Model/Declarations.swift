@@ -331,11 +331,20 @@ extension ImportDeclaration {
     public var moduleName: Substring? {
         let words = text.split(separator: " ")
         guard let importIndex = words.firstIndex(of: "import"), importIndex + 1 < words.count else { return nil }
-        let kinds: Set<Substring> = ["typealias", "struct", "class", "enum", "protocol", "let", "var", "func", "actor"]
         var path = words[importIndex + 1]
-        if kinds.contains(path), importIndex + 2 < words.count { path = words[importIndex + 2] }
+        if Self.declarationKinds.contains(path), importIndex + 2 < words.count { path = words[importIndex + 2] }
         return path.split(separator: ".").first
     }
+
+    /// `import struct Lib.Thing`: it makes that one declaration visible, not the rest of the module.
+    public var isScoped: Bool {
+        let words = text.split(separator: " ")
+        guard let importIndex = words.firstIndex(of: "import"), importIndex + 1 < words.count else { return false }
+        return Self.declarationKinds.contains(words[importIndex + 1])
+    }
+
+    private static let declarationKinds: Set<Substring> = ["typealias", "struct", "class", "enum", "protocol", "let", "var",
+                                                           "func", "actor"]
 }
 
 /// `typealias Name = Target`, so payload types written through an alias resolve.

@@ -196,7 +196,8 @@ public enum Pipeline {
         var treeDiagnostics: [Diagnostic] = []
         let tree = buildActionTree(model, options, diagnostics: &treeDiagnostics)
         let lifts = options.lift.isEmpty ? nil : LiftPlanner(tree: tree, model: model, frameworks: options.lift,
-                                                            combineFeedbackAPI: options.combineFeedbackAPI, qualifier: qualifier)
+                                                            combineFeedbackAPI: options.combineFeedbackAPI,
+                                                            referenceModules: options.referenceModules, qualifier: qualifier)
             .plan(diagnostics: &treeDiagnostics)
         let (plan, planDiagnostics) = planning.value
         diagnostics += planDiagnostics + treeDiagnostics

@@ -1,7 +1,8 @@
 /// Which module each reference belongs to, from `--reference-module NAME=DIR` (the build plugin passes one per
 /// dependency target): a reference file under DIR is module NAME's. With it a generated file's `public import`
 /// of a module none of its public declarations names is written `internal import`, where Swift would
-/// otherwise warn that it is unused.
+/// otherwise warn that it is unused; and the lift file imports the module of each enum of the tree a reference
+/// declares (`LiftPlanner.importsOfDeclaringModules`).
 public struct ReferenceModules: Sendable, Equatable {
     /// `NAME=DIR` for each folder, the folder spelled as the file collector spells the paths under it.
     public private(set) var arguments: [String] = []

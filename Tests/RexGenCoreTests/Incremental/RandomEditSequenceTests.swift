@@ -103,7 +103,13 @@ final class RandomEditSequenceTests: XCTestCase {
         let layout = pluginLayout ? "plugin layout" : "CLI layout"
         let started = Date()
         let incremental = try IncrementalProject()
-        if pluginLayout { incremental.usePluginLayout() }
+        if pluginLayout {
+            incremental.usePluginLayout()
+            // As the build plugin names each dependency target's module: the lift file imports those its tree reaches.
+            incremental.options.referenceModules = try ReferenceModules(arguments: [
+                "MovieFeature=" + incremental.references.path, "Extras=" + incremental.referencePath("Extras"),
+            ])
+        }
         // The layout is mixed into the seed, so the two layouts draw different sequences from one seed.
         let project = try RandomEditProject(project: incremental, seed: Self.seed ^ (pluginLayout ? 0x2929_2929 : 0))
         try incremental.runAndCompare(expectParsed: incremental.swiftFiles().count)

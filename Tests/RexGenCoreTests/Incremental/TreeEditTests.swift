@@ -178,6 +178,29 @@ final class TreeEditTests: XCTestCase {
         }
     }
 
+    /// With `--reference-module`, the lift file imports the module of each enum of the tree that a reference
+    /// declares. An edit that brings the tree to a module it did not reach (or takes it away) changes those
+    /// imports, so it goes the whole way; an edit within the modules reached is still edited.
+    func testAnEditThatReachesAnotherModuleChangesTheLiftFilesImports() throws {
+        try forEachLayout {
+            project.options.referenceModules = try ReferenceModules(arguments: [
+                "MovieFeature=" + project.references.path, "Extras=" + project.referencePath("Extras"),
+            ])
+            try assertRun(takesShortcut: false, "options changed")
+            XCTAssertFalse(try liftFile.contains("import Extras"))
+            try project.replace("    case close\n}\n", with: "    case close\n    case search(SearchAction)\n}\n", atPath: movieFeature)
+            try assertRun(takesShortcut: false, "Extras reached")
+            XCTAssertTrue(try liftFile.contains("\nimport Extras\n"))
+            try project.replace("    case close\n    case search(SearchAction)\n}\n", with: "    case close\n}\n" + Self.sheet.dropFirst(),
+                                atPath: movieFeature)
+            try project.replace("    case close\n}\n", with: "    case close\n    case sheet(SheetAction)\n}\n", atPath: movieFeature)
+            try assertRun(takesShortcut: false, "Extras left")
+            XCTAssertFalse(try liftFile.contains("import Extras"))
+            try project.replace("    case sheet(SheetAction)\n", with: "", atPath: movieFeature)
+            try assertRun(takesShortcut: true, "a leaf of MovieFeature removed")
+        }
+    }
+
     /// With one file per source, a leaf added to a source (then removed) also renders that source's own file
     /// again; without, the whole way (the one enum-properties file holds every enum in one order).
     func testALeafInASourceRendersItsOwnFileWithOneFilePerSource() throws {

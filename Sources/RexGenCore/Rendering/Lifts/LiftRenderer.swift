@@ -44,7 +44,15 @@ public enum LiftRenderer {
         -> (file: GeneratedFile, sections: [RenderedSections.Record], renderedCount: Int) {
         var writer = SwiftCodeWriter()
         writer.line(GeneratedFile.header(purpose: purpose))
-        let frameworkImports = frameworkImports(plan)
+        // A module the sources import at a stated access level (`public import SwiftRex`) is left out of the
+        // framework's plain import, which Swift would warn has the other level and is ignored.
+        let importedAtAStatedLevel = Set(plan.imports.filter {
+            $0.ifConfig.isEmpty && !$0.isScoped && EnumPropertiesPlanner.statedAccess(of: $0) != nil
+        }.compactMap(\.moduleName).map(String.init))
+        let frameworkImports = frameworkImports(plan).compactMap { module, imports in
+            let needed = imports.filter { !importedAtAStatedLevel.contains($0) }
+            return needed.isEmpty ? nil : (module: module, imports: needed)
+        }
         if !frameworkImports.isEmpty { writer.line() }
         for (module, imports) in frameworkImports {
             writer.line("#if canImport(\(module))")
