@@ -13,7 +13,7 @@ The tree crosses modules as apps' trees do: `AppAction.featureNNN(FeatureNNNActi
 tenth module's root carries the next module's root instead (a feature embedding another), so that module
 hangs one level deeper.
 `app.args` is the command the plugin runs for the app target (its own file as source, every feature
-module's files as references); `feature.args` is feature module 40's own command (its files as sources,
+module's files as references, each module named with `--reference-module`); `feature.args` is feature module 40's own command (its files as sources,
 the module it embeds as references); `single.args` is the same 1 M lines as one target (every file a
 source). All end with `--output`, for the caller to append a folder.
 
@@ -104,6 +104,9 @@ def write_arguments(name, sources, references):
     lines = [str(path) for path in sources]
     if references:
         lines += ["--reference"] + [str(path) for path in references]
+        # As the build plugin names each dependency target's module.
+        for folder in sorted({path.parent for path in references}):
+            lines += ["--reference-module", f"{folder.name}={folder}"]
     lines += ["--lift", "swiftrex", "--file-per-source", "--output"]
     (root / name).write_text("\n".join(lines) + "\n")
 
