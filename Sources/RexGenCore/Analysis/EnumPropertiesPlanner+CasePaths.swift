@@ -28,7 +28,7 @@ extension EnumPropertiesPlanner {
         var widest = AccessLevel.internal
         imports.removeAll { declaration in
             let words = declaration.text.split(separator: " ")
-            let stated = statedAccess(of: declaration)
+            let stated = declaration.statedAccess
             guard declaration.ifConfig.isEmpty, words.suffix(2) == ["import", "CasePathsCore"],
                   words.count == 2 || (words.count == 3 && stated != nil) else { return false }
             widest = max(widest, stated ?? .internal)

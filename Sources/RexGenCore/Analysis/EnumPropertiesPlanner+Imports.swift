@@ -48,7 +48,7 @@ extension EnumPropertiesPlanner {
                 || module.map({ known.providesOnlyItsOwnTypes($0, amongNames: unattributed) }) == true {
                 needed = module.flatMap { byModule[$0] } ?? .internal
             }
-            guard let stated = Self.statedAccess(of: declaration), stated > needed else { return declaration }
+            guard let stated = declaration.statedAccess, stated > needed else { return declaration }
             var words = declaration.text.split(separator: " ").map(String.init)
             words[words.firstIndex(of: "import")! - 1] = needed.memberKeyword
             return ImportDeclaration(text: words.joined(separator: " "), ifConfig: declaration.ifConfig)
@@ -56,15 +56,7 @@ extension EnumPropertiesPlanner {
     }
 
     static func statesWideAccess(_ declaration: ImportDeclaration) -> Bool {
-        (statedAccess(of: declaration) ?? .internal) > .internal
-    }
-
-    /// `public` for `public import Foundation` and `@preconcurrency public import Foundation`; nil for an
-    /// import without an access level, and for `@_exported` ones, which re-export the module whatever is used.
-    static func statedAccess(of declaration: ImportDeclaration) -> AccessLevel? {
-        let words = declaration.text.split(separator: " ")
-        guard !words.contains("@_exported"), let index = words.firstIndex(of: "import"), index > 0 else { return nil }
-        return AccessLevel(rawValue: String(words[index - 1]))
+        (declaration.statedAccess ?? .internal) > .internal
     }
 
     /// The names a generated declaration of `planned` starts a type with that only an import can provide: of

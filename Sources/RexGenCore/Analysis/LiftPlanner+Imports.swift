@@ -24,7 +24,7 @@ extension LiftPlanner {
                 widestAccess[module] = max(widestAccess[module] ?? root.access, root.access)
             }
         }
-        let statesAccess = imports.contains { EnumPropertiesPlanner.statedAccess(of: $0) != nil }
+        let statesAccess = imports.contains { $0.statedAccess != nil }
         return widestAccess.keys.sorted().map { module in
             ImportDeclaration(text: (statesAccess ? widestAccess[module]!.memberKeyword + " " : "") + "import " + module)
         }

@@ -329,8 +329,7 @@ public struct ImportDeclaration: Hashable, Sendable {
 extension ImportDeclaration {
     /// `Foundation` for `import Foundation`, `@testable import Foundation` and `import struct Foundation.URL`.
     public var moduleName: Substring? {
-        let words = text.split(separator: " ")
-        guard let importIndex = words.firstIndex(of: "import"), importIndex + 1 < words.count else { return nil }
+        guard let (words, importIndex) = wordsAndImportIndex, importIndex + 1 < words.count else { return nil }
         var path = words[importIndex + 1]
         if Self.declarationKinds.contains(path), importIndex + 2 < words.count { path = words[importIndex + 2] }
         return path.split(separator: ".").first
@@ -338,9 +337,20 @@ extension ImportDeclaration {
 
     /// `import struct Lib.Thing`: it makes that one declaration visible, not the rest of the module.
     public var isScoped: Bool {
-        let words = text.split(separator: " ")
-        guard let importIndex = words.firstIndex(of: "import"), importIndex + 1 < words.count else { return false }
+        guard let (words, importIndex) = wordsAndImportIndex, importIndex + 1 < words.count else { return false }
         return Self.declarationKinds.contains(words[importIndex + 1])
+    }
+
+    /// `public` for `public import Foundation` and `@preconcurrency public import Foundation`; nil for an
+    /// import without an access level, and for `@_exported` ones, which re-export the module whatever is used.
+    public var statedAccess: AccessLevel? {
+        guard let (words, importIndex) = wordsAndImportIndex, importIndex > 0, !words.contains("@_exported") else { return nil }
+        return AccessLevel(rawValue: String(words[importIndex - 1]))
+    }
+
+    private var wordsAndImportIndex: ([Substring], Int)? {
+        let words = text.split(separator: " ")
+        return words.firstIndex(of: "import").map { (words, $0) }
     }
 
     private static let declarationKinds: Set<Substring> = ["typealias", "struct", "class", "enum", "protocol", "let", "var",

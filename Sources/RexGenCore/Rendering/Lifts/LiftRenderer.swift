@@ -6,12 +6,19 @@ public enum LiftRenderer {
     public static let purpose = "Lift extensions for the action tree."
 
     /// What the file imports for its framework sections: each module with the imports it needs, in the
-    /// order of the sections (the same for every root), then Reactor for its own section.
+    /// order of the sections (the same for every root), then Reactor for its own section. A module the
+    /// sources import at a stated access level (`public import SwiftRex`) is left out: a plain import beside
+    /// it draws Swift's warning that one of the two levels is ignored.
     public static func frameworkImports(_ plan: LiftPlan) -> [(module: String, imports: [String])] {
         let reactor = plan.reactor == nil ? [] : [(module: "Reactor", imports: ["Reactor"])]
         guard let root = plan.roots.first else { return reactor }
-        return frameworkSections(for: root, in: plan).compactMap { section in section.module.map { ($0, section.imports) } }
-            + reactor
+        let importedAtAStatedLevel = Set(plan.imports.filter { $0.ifConfig.isEmpty && !$0.isScoped && $0.statedAccess != nil }
+            .compactMap(\.moduleName).map(String.init))
+        let sections = frameworkSections(for: root, in: plan).compactMap { section in section.module.map { ($0, section.imports) } }
+        return (sections + reactor).compactMap { module, imports in
+            let needed = imports.filter { !importedAtAStatedLevel.contains($0) }
+            return needed.isEmpty ? nil : (module: module, imports: needed)
+        }
     }
 
     /// The one-call lifts of every framework the plan names, for one root.
@@ -44,15 +51,7 @@ public enum LiftRenderer {
         -> (file: GeneratedFile, sections: [RenderedSections.Record], renderedCount: Int) {
         var writer = SwiftCodeWriter()
         writer.line(GeneratedFile.header(purpose: purpose))
-        // A module the sources import at a stated access level (`public import SwiftRex`) is left out of the
-        // framework's plain import, which Swift would warn has the other level and is ignored.
-        let importedAtAStatedLevel = Set(plan.imports.filter {
-            $0.ifConfig.isEmpty && !$0.isScoped && EnumPropertiesPlanner.statedAccess(of: $0) != nil
-        }.compactMap(\.moduleName).map(String.init))
-        let frameworkImports = frameworkImports(plan).compactMap { module, imports in
-            let needed = imports.filter { !importedAtAStatedLevel.contains($0) }
-            return needed.isEmpty ? nil : (module: module, imports: needed)
-        }
+        let frameworkImports = frameworkImports(plan)
         if !frameworkImports.isEmpty { writer.line() }
         for (module, imports) in frameworkImports {
             writer.line("#if canImport(\(module))")
