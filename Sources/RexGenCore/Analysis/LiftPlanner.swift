@@ -66,7 +66,7 @@ struct LiftPlanner {
         for file in model.files where involvedFiles.contains(file.path) {
             for declaration in file.imports where seen.insert(declaration).inserted { imports.append(declaration) }
         }
-        imports += Self.importsOfDeclaringModules(roots, referenceModules: referenceModules, besides: imports)
+        imports += Self.importsOfDeclaringModules(roots, model: model, referenceModules: referenceModules, besides: imports)
         return LiftPlan(roots: roots, imports: imports, frameworks: frameworks, combineFeedbackAPI: combineFeedbackAPI,
                         reactor: reactor)
     }
@@ -84,7 +84,29 @@ struct LiftPlanner {
         // path does not give: the name, and that type. Their arguments stay unknown, so any child whose
         // arguments name their parameters lands here too.
         var missingArguments: [Int: (name: String, scope: String)] = [:]
+        // Nodes whose arguments, written in another module, name a type the sources declare too, of a module
+        // RexGen cannot tell (see `ForeignArgumentNames`).
+        var capturedNames: [Int: Substring] = [:]
+        var foreignNames: ForeignArgumentNames?
         func concrete(_ written: [String], parent: Int, child: Int, readAtFileScope: Bool) -> [String]? {
+            guard var result = concreteInItsFile(written, parent: parent, child: child, readAtFileScope: readAtFileScope)
+            else { return nil }
+            guard tree.nodes[parent].isReference, !referenceModules.isEmpty,
+                  let module = referenceModules.module(ofFile: tree.nodes[parent].declaration.location.file) else {
+                return result
+            }
+            if foreignNames == nil { foreignNames = ForeignArgumentNames(model: model, referenceModules: referenceModules) }
+            for index in result.indices {
+                switch foreignNames!.rewritten(result[index], writtenIn: module, ownModuleFirst: !readAtFileScope) {
+                case .text(let text): result[index] = text
+                case .unqualifiable(let name):
+                    capturedNames[child] = name
+                    return nil
+                }
+            }
+            return result
+        }
+        func concreteInItsFile(_ written: [String], parent: Int, child: Int, readAtFileScope: Bool) -> [String]? {
             // A top-level typealias's arguments already say what they mean at file scope.
             if readAtFileScope { return written }
             var result: [String] = []
@@ -145,6 +167,13 @@ struct LiftPlanner {
                 continue
             case .conformance, nil:
                 break
+            }
+            if let name = capturedNames[node] {
+                diagnostics.append(.warning("'\(declaration.qualifiedName)' is used with generic arguments that name "
+                    + "'\(name)' as another module sees it, and the sources declare a '\(name)' too, which the "
+                    + "conformance's where clause would mean; RexGen cannot tell which module's '\(name)' to write, "
+                    + "so no \(protocolName) conformance is generated for it", at: declaration.location))
+                continue
             }
             if let missing = missingArguments[node] {
                 diagnostics.append(.warning("'\(declaration.qualifiedName)' is used with generic arguments that name "

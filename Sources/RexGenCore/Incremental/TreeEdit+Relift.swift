@@ -115,6 +115,8 @@ struct Relift {
             text += oldText[lastOld..<nextOld]
         }
         // The lift file copies the imports of the sources that have conformances, and imports the references'.
+        // (And the modules of the types that generic conformances' `where` clauses name: those conformances
+        // are as before, see `genericFatesAreAsBefore`, and a name the edit declares anew is named nowhere else.)
         guard oldInvolved == newInvolved,
               oldReferenceFiles == newReferenceFiles || Self.modules(of: oldReferenceFiles, declarations.cache, options)
                 == Self.modules(of: newReferenceFiles, declarations.cache, options),

@@ -29,6 +29,9 @@ public struct ReferenceModules: Sendable, Equatable {
 
     public var isEmpty: Bool { modulesByFolder.isEmpty }
 
+    /// Whether some folder is `name`'s: a type's name that starts with it may be module-qualified.
+    func contains(module name: Substring) -> Bool { modulesByFolder.values.contains { $0[...] == name } }
+
     /// The module of the reference file at `path`: that of the innermost folder holding it, found by a walk
     /// up its folders (a modular app's references lie in thousands of them).
     func module(ofFile givenPath: String) -> String? {

@@ -6,7 +6,10 @@ import XCTest
 /// `ListAction`. With `--reference-module` (the build plugin's way) the file imports `ListFeature` itself.
 /// Type-checked with `MemberImportVisibility`, under which the patterns along a path need it too.
 final class LiftImportTests: XCTestCase {
-    private static let features = [
+    /// The feature modules, each after the modules it imports.
+    private static let features = ["ListFeature", "MovieFeature"]
+
+    private static let featureSources = [
         "ListFeature/ListAction.swift": """
             public enum ListAction {
                 case load
@@ -26,18 +29,33 @@ final class LiftImportTests: XCTestCase {
             """,
     ]
 
+    /// The app, importing only `MovieFeature` of the features.
+    private static let appSource = """
+        import MovieFeature
+        import SwiftRex
+
+        enum AppAction {
+            case movie(MovieAction)
+            case quit
+        }
+        """
+
+    /// The app with a public root, as a library whose sources state their imports' access levels.
+    private static let publicAppSource = """
+        public import MovieFeature
+        public import SwiftRex
+
+        public enum AppAction {
+            case movie(MovieAction)
+            case quit
+        }
+        public func appReducer() -> Reducer<AppAction, Int> { .identity }
+        """
+
     func testTheLiftFileImportsTheModulesItsTreeReaches() throws {
         let work = try temporaryDirectory()
-        try TestSupport.write(Self.features.merging([
-            "App/AppAction.swift": """
-                import MovieFeature
-                import SwiftRex
-
-                enum AppAction {
-                    case movie(MovieAction)
-                    case quit
-                }
-                """,
+        try TestSupport.write(Self.featureSources.merging([
+            "App/AppAction.swift": Self.appSource,
         ]) { first, _ in first }, under: work)
         let liftFile = try generate(in: work)
         XCTAssertEqual(importLines(of: liftFile).filter { !$0.hasPrefix("#") },
@@ -54,17 +72,8 @@ final class LiftImportTests: XCTestCase {
     /// warn about.
     func testTheAddedImportStatesTheAccessLevelTheRootNeeds() throws {
         let work = try temporaryDirectory()
-        try TestSupport.write(Self.features.merging([
-            "App/AppAction.swift": """
-                public import MovieFeature
-                public import SwiftRex
-
-                public enum AppAction {
-                    case movie(MovieAction)
-                    case quit
-                }
-                public func appReducer() -> Reducer<AppAction, Int> { .identity }
-                """,
+        try TestSupport.write(Self.featureSources.merging([
+            "App/AppAction.swift": Self.publicAppSource,
         ]) { first, _ in first }, under: work)
         let liftFile = try generate(in: work)
         XCTAssertEqual(importLines(of: liftFile).filter { !$0.hasPrefix("#") },
@@ -73,34 +82,183 @@ final class LiftImportTests: XCTestCase {
         try assertTypechecks(in: work, mode: .swift6, features: ["MemberImportVisibility", "InternalImportsByDefault"])
     }
 
+    /// A generic enum's conformance names its arguments in its `where` clause as the payload's file wrote
+    /// them: `where Item == Movie`, `Movie` being `Models`'s, which `MovieFeature` imports and `App` does not.
+    private static let genericFeatures = ["Models", "ListFeature", "MovieFeature"]
+
+    private static let genericFeatureSources = [
+        "Models/Movie.swift": """
+            public struct Movie {
+                public init() {}
+            }
+            """,
+        "ListFeature/ListAction.swift": """
+            public enum ListAction<Item> {
+                case load
+                case select(Item)
+            }
+            """,
+        "MovieFeature/MovieAction.swift": """
+            import ListFeature
+            import Models
+
+            public enum MovieAction {
+                case list(ListAction<Movie>)
+                case close
+            }
+            """,
+    ]
+
+    func testTheLiftFileImportsTheModuleOfATypeAWhereClauseNames() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.genericFeatureSources.merging([
+            "App/AppAction.swift": Self.appSource,
+        ]) { first, _ in first }, under: work)
+        let liftFile = try generate(in: work, modules: Self.genericFeatures)
+        XCTAssertTrue(liftFile.contains("extension ListAction: AppActionConvertible where Item == Movie {"), liftFile)
+        XCTAssertEqual(importLines(of: liftFile).filter { !$0.hasPrefix("#") }.suffix(4),
+                       ["import ListFeature", "import Models", "import MovieFeature", "import SwiftRex"])
+        try assertTypechecks(in: work, modules: Self.genericFeatures, mode: .swift6, features: [])
+        try assertTypechecks(in: work, modules: Self.genericFeatures, mode: .swift5, features: ["MemberImportVisibility"])
+    }
+
+    /// A public conformance names `Movie` in its where clause, which needs `Models` imported publicly under
+    /// `InternalImportsByDefault`.
+    func testTheWhereClausesImportStatesTheConformancesAccess() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.genericFeatureSources.merging([
+            "App/AppAction.swift": Self.publicAppSource,
+        ]) { first, _ in first }, under: work)
+        let liftFile = try generate(in: work, modules: Self.genericFeatures)
+        XCTAssertEqual(importLines(of: liftFile).filter { !$0.hasPrefix("#") }.suffix(4),
+                       ["public import ListFeature", "public import Models", "public import MovieFeature",
+                        "public import SwiftRex"])
+        try assertTypechecks(in: work, modules: Self.genericFeatures, mode: .swift6,
+                             features: ["MemberImportVisibility", "InternalImportsByDefault"])
+    }
+
+    /// Two modules declare a `Movie`: importing the one the app does not would make `Movie` ambiguous where
+    /// the app imports the other, so the lift file leaves the name to the sources' imports.
+    func testATypeNameTwoModulesDeclareAddsNoImport() throws {
+        let work = try temporaryDirectory()
+        let modules = try writeFeaturesWithCatalog(app: """
+            import Models
+            import MovieFeature
+            import SwiftRex
+
+            enum AppAction {
+                case movie(MovieAction)
+                case quit
+            }
+            """, under: work)
+        let liftFile = try generate(in: work, modules: modules)
+        XCTAssertFalse(importLines(of: liftFile).contains("import Catalog"), liftFile)
+        try assertTypechecks(in: work, modules: modules, mode: .swift6, features: [])
+    }
+
+    // MARK: - Names another module's arguments mean
+
+    /// `MovieFeature` writes `ListAction<Movie>` and `PageAction<Result<Movie, Never>>`, meaning `Models.Movie`
+    /// and the standard library's `Result`; the app declares a `Movie` and a `Result` of its own, which the
+    /// where clauses would otherwise mean (and the conformances would be of other types than the payloads').
+    func testAnArgumentNamedLikeATypeOfTheSourcesIsWrittenWithItsModule() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.genericFeatureSources.merging([
+            "ListFeature/PageAction.swift": """
+                public enum PageAction<Value> {
+                    case show(Value)
+                }
+                """,
+            "MovieFeature/MovieAction.swift": """
+                import ListFeature
+                import Models
+
+                public enum MovieAction {
+                    case list(ListAction<Movie>)
+                    case page(PageAction<Result<Movie, Never>>)
+                }
+                """,
+            "App/AppAction.swift": """
+                import MovieFeature
+                import SwiftRex
+
+                struct Movie {}
+                enum Result {}
+
+                enum AppAction {
+                    case movie(MovieAction)
+                }
+                """,
+        ]) { _, replacement in replacement }, under: work)
+        let liftFile = try generate(in: work, modules: Self.genericFeatures)
+        XCTAssertTrue(liftFile.contains("extension ListAction: AppActionConvertible where Item == Models.Movie {"), liftFile)
+        XCTAssertTrue(liftFile.contains(
+            "extension PageAction: AppActionConvertible where Value == Swift.Result<Models.Movie, Never> {"), liftFile)
+        try assertTypechecks(in: work, modules: Self.genericFeatures, mode: .swift6, features: ["MemberImportVisibility"])
+    }
+
+    /// Two modules declare a `Movie`, and so does the app: RexGen cannot tell which one `MovieFeature` means,
+    /// so `ListAction` gets no conformance, and a warning says why.
+    func testAnArgumentWhoseModuleCannotBeToldIsLeftOutWithAWarning() throws {
+        let work = try temporaryDirectory()
+        let modules = try writeFeaturesWithCatalog(app: """
+            import MovieFeature
+            import SwiftRex
+
+            struct Movie {}
+
+            enum AppAction {
+                case movie(MovieAction)
+            }
+            """, under: work)
+        let (liftFile, stderr) = try generateWithWarnings(in: work, modules: modules)
+        XCTAssertFalse(liftFile.contains("extension ListAction"), liftFile)
+        XCTAssertTrue(stderr.contains("warning: 'ListAction' is used with generic arguments that name 'Movie' as another "
+                                      + "module sees it, and the sources declare a 'Movie' too"), stderr)
+        try assertTypechecks(in: work, modules: modules, mode: .swift6, features: [])
+    }
+
     // MARK: - Helpers
 
-    /// Generates for `App` with both features as references of their modules; returns the lift file.
-    private func generate(in work: URL) throws -> String {
+    /// Writes the generic features, a module `Catalog` that declares a `Movie` too, and `app`; returns the
+    /// modules in the order they build.
+    private func writeFeaturesWithCatalog(app: String, under work: URL) throws -> [String] {
+        try TestSupport.write(Self.genericFeatureSources.merging([
+            "Catalog/Movie.swift": "public struct Movie {}",
+            "App/AppAction.swift": app,
+        ]) { first, _ in first }, under: work)
+        return ["Catalog"] + Self.genericFeatures
+    }
+
+    /// Generates for `App` with each module's folder as a reference of that module; returns the lift file.
+    private func generate(in work: URL, modules: [String] = LiftImportTests.features) throws -> String {
+        try generateWithWarnings(in: work, modules: modules).liftFile
+    }
+
+    private func generateWithWarnings(in work: URL, modules: [String]) throws -> (liftFile: String, stderr: String) {
         let output = work.appendingPathComponent("Generated")
-        try LiftTestSupport.generate([
-            work.appendingPathComponent("App").path,
-            "--reference", work.appendingPathComponent("MovieFeature").path,
-            "--reference", work.appendingPathComponent("ListFeature").path,
-            "--reference-module", "MovieFeature=" + work.appendingPathComponent("MovieFeature").path,
-            "--reference-module", "ListFeature=" + work.appendingPathComponent("ListFeature").path,
-        ], into: output)
-        return try LiftTestSupport.read(output.appendingPathComponent(LiftTestSupport.liftFileName))
+        let result = try LiftTestSupport.generate([work.appendingPathComponent("App").path] + modules.flatMap { module in
+            ["--reference", work.appendingPathComponent(module).path,
+             "--reference-module", module + "=" + work.appendingPathComponent(module).path]
+        }, into: output)
+        return (try LiftTestSupport.read(output.appendingPathComponent(LiftTestSupport.liftFileName)), result.stderr)
     }
 
     private func importLines(of file: String) -> [String] {
         file.split(separator: "\n").map(String.init).filter { $0.contains("import ") && !$0.hasPrefix("//") }
     }
 
-    /// Builds SwiftRex's stand-in and both features as modules, then type-checks the app with the generated files.
-    private func assertTypechecks(in work: URL, mode: LiftTestSupport.LanguageMode, features: [String],
+    /// Builds SwiftRex's stand-in and the modules (each after those it imports) as modules, then type-checks
+    /// the app with the generated files.
+    private func assertTypechecks(in work: URL, modules names: [String] = LiftImportTests.features,
+                                  mode: LiftTestSupport.LanguageMode, features: [String],
                                   file: StaticString = #filePath, line: UInt = #line) throws {
         let modules = work.appendingPathComponent("modules-swift\(mode.rawValue)")
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
         try LiftTestSupport.buildInterfaceOnly("SwiftRex", sources: [LiftTestSupport.swiftRexSource], mode: mode,
                                                into: modules, file: file, line: line)
-        for feature in ["ListFeature", "MovieFeature"] {
-            try LiftTestSupport.buildInterfaceOnly(feature, sources: LiftTestSupport.swiftFiles(in: work.appendingPathComponent(feature)),
+        for name in names {
+            try LiftTestSupport.buildInterfaceOnly(name, sources: LiftTestSupport.swiftFiles(in: work.appendingPathComponent(name)),
                                                    mode: mode, into: modules, file: file, line: line)
         }
         let sources = try LiftTestSupport.swiftFiles(in: work.appendingPathComponent("App"))
