@@ -226,7 +226,7 @@ public enum TemplateContext {
             "sections": LiftRenderer.frameworkSections(for: root, in: plan).map(sectionObject),
             "conformances": root.conformances.map { conformance in
                 TemplateObject([
-                    "typeName": conformance.declaration.qualifiedNameForExtension,
+                    "typeName": conformance.typeName,
                     "name": conformance.declaration.qualifiedName,
                     "accessLevel": conformance.access.memberKeyword,
                     "isRoot": conformance.path.isEmpty,

@@ -28,8 +28,9 @@ struct ActionTreeBuilder {
                 index += 1
                 guard enumCase.canCarrySubAction else { continue }
                 let payload = enumCase.associatedValues![0].typeText
+                // Another module's payload names none of the sources' types, which it cannot see.
                 guard let resolved = names.resolve(payload, from: declaration.qualifiedNameComponents,
-                                                   parameters: parameters) else {
+                                                   parameters: parameters, inReference: selectedNodes[parent].isReference) else {
                     if warnsOfUnfollowedAliases, !selectedNodes[parent].isReference,
                        let unfollowed = names.unfollowedAlias(in: payload, from: declaration.qualifiedNameComponents,
                                                               parameters: parameters) {
@@ -113,7 +114,8 @@ struct ActionTreeBuilder {
             for enumCase in declaration.cases {
                 guard enumCase.canCarrySubAction,
                       let child = names.resolve(enumCase.associatedValues![0].typeText,
-                                                from: declaration.qualifiedNameComponents, parameters: parameters)?.node,
+                                                from: declaration.qualifiedNameComponents, parameters: parameters,
+                                                inReference: candidates[parent].isReference)?.node,
                       !isNode[child],
                       Array(candidates[child].declaration.qualifiedNameComponents.dropLast())
                           == declaration.qualifiedNameComponents,

@@ -69,12 +69,16 @@ public struct ConformancePlan: Sendable {
     /// The root's `@available` attributes as declared (`RootPlan.availability` merges them), which the
     /// extension carries too since it names the root.
     public var rootAvailability: [String] = []
+    /// The enum as the extension names it: as declared, or with its module (`ListFeature.ListAction`) when it
+    /// is another module's and the sources declare a type of its first name (see `ForeignNames`).
+    public var typeName: String
     /// The enum's index among the tree's nodes (-1 when built by hand).
     var node = -1
 
     public init(declaration: EnumDeclaration, path: [ActionTree.Edge], whereRequirements: [String],
                 access: AccessLevel, ifConfig: [IfConfigClause]) {
         self.declaration = declaration
+        self.typeName = declaration.qualifiedNameForExtension
         self.path = path
         self.whereRequirements = whereRequirements
         self.access = access
@@ -87,7 +91,7 @@ extension ConformancePlan {
     /// conformance's render key hashes beside them (`RenderedSections.key(for:camel:rootType:protocolName:)`).
     /// A field added to this type belongs here; `node`, the enum's place among the tree's nodes, is no part
     /// of the text.
-    var decisions: [String] { [access.rawValue] + whereRequirements + rootAvailability }
+    var decisions: [String] { [access.rawValue, typeName] + whereRequirements + rootAvailability }
 
     // The strings below are built with `while` loops and plain appends: a modular app's root has ten
     // thousand conformances, and in the debug build the build plugin runs, `reduce`, `flatMap` and string

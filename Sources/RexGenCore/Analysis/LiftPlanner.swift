@@ -24,6 +24,7 @@ struct LiftPlanner {
     func plan(diagnostics: inout [Diagnostic]) -> LiftPlan {
         var roots: [RootPlan] = []
         var involvedFiles = Set<String>()
+        var foreignNames: ForeignNames?
         for root in tree.roots {
             let rootNode = tree.nodes[root]
             guard rootNode.declaration.genericParameters.isEmpty else {
@@ -53,7 +54,12 @@ struct LiftPlanner {
                     + "with --root to choose)", at: rootNode.declaration.location))
                 continue
             }
-            let conformances = conformances(from: root, protocolName: joinedName + "Convertible", diagnostics: &diagnostics)
+            var conformances = conformances(from: root, protocolName: joinedName + "Convertible",
+                                            foreignNames: &foreignNames, diagnostics: &diagnostics)
+            if !referenceModules.isEmpty {
+                qualifyForeignEnums(&conformances, foreignNames: &foreignNames, protocolName: joinedName + "Convertible",
+                                    diagnostics: &diagnostics)
+            }
             for conformance in conformances { involvedFiles.insert(conformance.declaration.location.file) }
             roots.append(RootPlan(declaration: rootNode.declaration, joinedName: joinedName,
                                   access: min(rootNode.effectiveAccess, .public), conformances: conformances))
@@ -71,7 +77,8 @@ struct LiftPlanner {
                         reactor: reactor)
     }
 
-    private func conformances(from root: Int, protocolName: String, diagnostics: inout [Diagnostic]) -> [ConformancePlan] {
+    private func conformances(from root: Int, protocolName: String, foreignNames: inout ForeignNames?,
+                              diagnostics: inout [Diagnostic]) -> [ConformancePlan] {
         let walk = tree.links.walk(from: root)
         let edges = tree.edgesInParentOrder
         // Each reached node's generic arguments along its path, at file scope: most trees have none.
@@ -85,9 +92,8 @@ struct LiftPlanner {
         // arguments name their parameters lands here too.
         var missingArguments: [Int: (name: String, scope: String)] = [:]
         // Nodes whose arguments, written in another module, name a type the sources declare too, of a module
-        // RexGen cannot tell (see `ForeignArgumentNames`).
+        // RexGen cannot tell (see `ForeignNames`).
         var capturedNames: [Int: Substring] = [:]
-        var foreignNames: ForeignArgumentNames?
         func concrete(_ written: [String], parent: Int, child: Int, readAtFileScope: Bool) -> [String]? {
             guard var result = concreteInItsFile(written, parent: parent, child: child, readAtFileScope: readAtFileScope)
             else { return nil }
@@ -95,7 +101,7 @@ struct LiftPlanner {
                   let module = referenceModules.module(ofFile: tree.nodes[parent].declaration.location.file) else {
                 return result
             }
-            if foreignNames == nil { foreignNames = ForeignArgumentNames(model: model, referenceModules: referenceModules) }
+            if foreignNames == nil { foreignNames = ForeignNames(model: model, referenceModules: referenceModules) }
             for index in result.indices {
                 switch foreignNames!.rewritten(result[index], writtenIn: module, ownModuleFirst: !readAtFileScope) {
                 case .text(let text): result[index] = text

@@ -18,47 +18,71 @@ struct TypeNameResolver {
     /// Whether a type of the sources that is none of the names hides the names further out, as in Swift
     /// (`RPGState.Player` hides a top-level `Player` inside `RPGState`).
     private let otherTypesHide: Bool
+    /// Another module cannot see the sources' types: for a name whose first node or typealias is the
+    /// sources', the first of the references' (if any), which a reference's payload names instead.
+    private let referenceNodesBehindSources: [String: Int?]
+    private let referenceAliasesBehindSources: [String: TypeAliasDeclaration?]
 
     init(nodes: [ActionTree.Node], model: SourceModel) {
         // `while` loops over ten thousand nodes and files: in the debug build the build plugin runs,
         // `enumerated()`, `flatMap` and `map` are unspecialised generic calls.
         var names: [String] = []
         names.reserveCapacity(nodes.count)
+        var referenceNames: [Bool] = []
+        referenceNames.reserveCapacity(nodes.count)
         var index = 0
         while index < nodes.count {
             names.append(nodes[index].declaration.qualifiedName)
+            referenceNames.append(nodes[index].isReference)
             index += 1
         }
-        self.init(qualifiedNames: names, model: model, otherTypesHide: false)
+        self.init(qualifiedNames: names, isReference: referenceNames, model: model, otherTypesHide: false)
     }
 
     /// Resolves to an index into `names`, qualified names of types declared in the model.
-    init(qualifiedNames names: [String], model: SourceModel, otherTypesHide: Bool) {
+    /// - Parameter isReference: whether each name is a reference's (nil: none is).
+    init(qualifiedNames names: [String], isReference: [Bool]? = nil, model: SourceModel, otherTypesHide: Bool) {
         var byName: [String: Int] = [:]
         byName.reserveCapacity(names.count)
         var lastComponents = Set<Substring>()
         lastComponents.reserveCapacity(names.count)
+        var behindSources: [String: Int?] = [:]
         var index = 0
         while index < names.count {
             let name = names[index]
-            if byName[name] == nil {
+            if let first = byName[name] {
+                if let isReference, isReference[index], !isReference[first], behindSources[name] == .some(nil) {
+                    behindSources[name] = index
+                }
+            } else {
                 byName[name] = index
                 lastComponents.insert(Self.lastComponent(name))
+                if let isReference, !isReference[index] { behindSources[name] = .some(nil) }
             }
             index += 1
         }
         nodesByName = byName
         var aliases: [String: TypeAliasDeclaration] = [:]
+        var aliasesBehindSources: [String: TypeAliasDeclaration?] = [:]
         let files = model.allFiles
         index = 0
         while index < files.count {
-            for alias in files[index].typeAliases where aliases[alias.qualifiedName] == nil {
-                aliases[alias.qualifiedName] = alias
-                lastComponents.insert(Self.lastComponent(alias.qualifiedName))
+            let isSource = index < model.files.count
+            for alias in files[index].typeAliases {
+                if aliases[alias.qualifiedName] == nil {
+                    aliases[alias.qualifiedName] = alias
+                    lastComponents.insert(Self.lastComponent(alias.qualifiedName))
+                    if isSource { aliasesBehindSources[alias.qualifiedName] = .some(nil) }
+                } else if !isSource, aliasesBehindSources[alias.qualifiedName] == .some(nil) {
+                    aliasesBehindSources[alias.qualifiedName] = alias
+                }
             }
             index += 1
         }
         self.aliases = aliases
+        // A typealias of the sources a reference cannot name; none where no reference is read.
+        referenceAliasesBehindSources = model.referenceFiles.isEmpty ? [:] : aliasesBehindSources
+        referenceNodesBehindSources = model.referenceFiles.isEmpty ? [:] : behindSources
         types = model.types
         self.lastComponents = lastComponents
         self.otherTypesHide = otherTypesHide
@@ -78,10 +102,13 @@ struct TypeNameResolver {
     ///   inside `enum Page<ListAction>`, `ListAction` is the parameter, whatever enum has that name.
     /// - Returns: also the arguments the text gives generic types the node is declared in, by their qualified
     ///   names (`Outer<Int>.SheetAction` → `["Outer": ["Int"]]`).
-    func resolve(_ typeText: String, from contextPath: [String], parameters: ScopeParameters? = nil)
-        -> Resolved? {
+    /// - Parameter inReference: whether the text is a reference's, written in another module, which sees no
+    ///   type of the sources.
+    func resolve(_ typeText: String, from contextPath: [String], parameters: ScopeParameters? = nil,
+                 inReference: Bool = false) -> Resolved? {
         var unfollowed: UnfollowedAlias?
-        return resolve(typeText, from: contextPath, parameters: parameters, remainingAliasHops: 8, unfollowed: &unfollowed)
+        return resolve(typeText, from: contextPath, parameters: parameters, inReference: inReference,
+                       remainingAliasHops: 8, unfollowed: &unfollowed)
     }
 
     /// The node a type text names, with the arguments it gives the node and the generic types around it.
@@ -105,7 +132,7 @@ struct TypeNameResolver {
     func unfollowedAlias(in typeText: String, from contextPath: [String], parameters: ScopeParameters?)
         -> UnfollowedAlias? {
         var unfollowed: UnfollowedAlias?
-        guard resolve(typeText, from: contextPath, parameters: parameters, remainingAliasHops: 8,
+        guard resolve(typeText, from: contextPath, parameters: parameters, inReference: false, remainingAliasHops: 8,
                       unfollowed: &unfollowed) == nil else { return nil }
         return unfollowed
     }
@@ -124,8 +151,9 @@ struct TypeNameResolver {
     }
 
     private func resolve(_ typeText: String, from contextPath: [String], parameters: ScopeParameters?,
-                         remainingAliasHops: Int, unfollowed: inout UnfollowedAlias?)
+                         inReference: Bool, remainingAliasHops: Int, unfollowed: inout UnfollowedAlias?)
         -> Resolved? {
+        let seesEverything = !inReference || (referenceNodesBehindSources.isEmpty && referenceAliasesBehindSources.isEmpty)
         guard let (components, arguments, argumentsByComponent) = Self.split(typeText),
               let last = components.last, lastComponents.contains(Substring(last)) else { return nil }
         // The name as written, then (module-qualified?) without a first component that names no known type.
@@ -149,15 +177,16 @@ struct TypeNameResolver {
                 // A type's generic parameter hides its members and every name further out (Swift looks the
                 // parameters up first); then the name is no type of the sources but whatever it is bound to.
                 if let parameters, depth > 0, parameters[depth - 1].contains(components[0]) { return nil }
-                if let node = nodesByName[name] {
+                if let node = seesEverything ? nodesByName[name] : referenceNodesBehindSources[name] ?? nodesByName[name] {
                     return Resolved(node: node, genericArguments: arguments, scopeArguments: argumentsByComponent.isEmpty ? [:]
                         : Self.scopeArguments(argumentsByComponent, of: components, from: candidate,
                                               after: contextPath.prefix(depth)))
                 }
-                if let alias = aliases[name], remainingAliasHops > 0 {
+                if let alias = seesEverything ? aliases[name] : referenceAliasesBehindSources[name] ?? aliases[name],
+                   remainingAliasHops > 0 {
                     let aliasContext = Array(alias.qualifiedName.split(separator: ".").dropLast().map(String.init))
                     guard var found = resolve(alias.targetText, from: aliasContext,
-                                              parameters: genericParameters(along: aliasContext),
+                                              parameters: genericParameters(along: aliasContext), inReference: inReference,
                                               remainingAliasHops: remainingAliasHops - 1,
                                               unfollowed: &unfollowed) else { return nil }
                     // The target's arguments are written where the alias is: followed only for an alias at top

@@ -34,6 +34,21 @@ extension GenerationCache {
         }
     }
 
+    /// Whether `name`'s bytes occur in a source's cached parse (a reference's summary aside); true when a
+    /// source's parse was not kept.
+    func sourceParses(mention name: String) -> Bool {
+        let needle = Array(name.utf8)
+        return storage.withUnsafeBufferPointer { bytes in
+            needle.withUnsafeBufferPointer { needle in
+                inputs.contains { input in
+                    guard !input.isSummary else { return false }
+                    guard let range = input.parsedRange else { return true }
+                    return UnsafeBufferPointer(rebasing: bytes[range]).containsBytes(of: needle)
+                }
+            }
+        }
+    }
+
     /// This cache's bytes with a few inputs recorded anew (by index: signature, content hash, parse), a few
     /// outputs too (by index in `outputs`), and all else as it is. The other records and parses are copied as
     /// bytes, neither decoded nor encoded again: in a modular app that is tens of thousands of them for the

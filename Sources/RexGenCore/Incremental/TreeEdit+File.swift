@@ -86,6 +86,9 @@ struct FileTreeEdit {
         let delta = newNodes.count - oldNodes.count
         func lookUp(_ name: String) -> Int?? {
             let line = NameLines.lineNumber(of: name, in: shape.nodeNames)
+            // A reference's payload looks past the sources' nodes, which another module cannot see
+            // (`TypeNameResolver`), to a reference's of the same name, which the shape's names cannot tell.
+            if let line, !isSource, !shapeNodes[line].isReference { return nil }
             if let line, line < block.lowerBound { return line }
             if let position = newNodes.firstIndex(where: { $0.name == name }) { return start + position }
             if let line { return block.contains(line) ? .some(nil) : line + delta }

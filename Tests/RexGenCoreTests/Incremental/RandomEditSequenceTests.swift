@@ -56,22 +56,23 @@ final class RandomEditSequenceTests: XCTestCase {
     }
 
     /// The second mismatch (REXGEN_EDIT_SEED=11 REXGEN_EDIT_STEPS=1500: the plugin layout fails at step 573),
-    /// reduced to one edit after a first run. `BetaAction` is a root only by the rule for cycles (a reference's
-    /// enum carries it, so it is no parentless root, and no root reaches it), and carries `AlphaAction`, which
-    /// carries nothing and is declared earlier in source order. A leaf added under `AlphaAction` took
-    /// `TreeEditShortcut` (the parent has a conformance, under `BetaAction`) and kept the roots, where a run
-    /// from scratch makes `AlphaAction`, now carrying an action and the first enum in source order that no
-    /// root reaches, a root of its own before `BetaAction`: `// MARK: - AlphaAction` was missing. `TreeEdit`,
-    /// which replaced the shortcut, works the roots out from the edited tree and goes the whole way when
-    /// they change.
+    /// reduced to one edit after a first run. `BetaAction` is a root only by the rule for cycles (it and
+    /// `GammaAction` carry each other, so neither is a parentless root, and no root reaches them), and carries
+    /// `AlphaAction`, which carries nothing and is declared earlier in source order. A leaf added under
+    /// `AlphaAction` took `TreeEditShortcut` (the parent has a conformance, under `BetaAction`) and kept the
+    /// roots, where a run from scratch makes `AlphaAction`, now carrying an action and the first enum in source
+    /// order that no root reaches, a root of its own before `BetaAction`: `// MARK: - AlphaAction` was missing.
+    /// `TreeEdit`, which replaced the shortcut, works the roots out from the edited tree and goes the whole way
+    /// when they change. (The mismatch had a reference's enum carry `BetaAction`; a reference's case names no
+    /// type of the sources now, which another module cannot see, so a cycle stands in for it.)
     func testALeafUnderAnEnumOnlyARootByTheCycleRuleReaches() throws {
         let project = try IncrementalProject()
         let alpha = project.path("Cycle/Alpha.swift")
         try project.write("public enum AlphaAction: Equatable, Sendable {\n    case shown\n}\n", toPath: alpha)
-        try project.write("public enum BetaAction: Equatable, Sendable {\n    case alpha(AlphaAction)\n}\n",
+        try project.write("public enum BetaAction: Equatable, Sendable {\n    case alpha(AlphaAction)\n    case gamma(GammaAction)\n}\n",
                           toPath: project.path("Cycle/Beta.swift"))
-        try project.write("public enum RefAction: Equatable, Sendable {\n    case beta(BetaAction)\n}\n",
-                          toPath: project.referencePath("Cycle/Ref.swift"))
+        try project.write("public enum GammaAction: Equatable, Sendable {\n    case beta(BetaAction)\n}\n",
+                          toPath: project.path("Cycle/Gamma.swift"))
         project.usePluginLayout()
         try project.runAndCompare()
         try project.write("public enum AlphaAction: Equatable, Sendable {\n    case shown\n    case sheet(SheetAction)\n}\n\n"

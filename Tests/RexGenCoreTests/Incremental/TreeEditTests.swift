@@ -201,6 +201,34 @@ final class TreeEditTests: XCTestCase {
         }
     }
 
+    /// `MovieFeature` carries its `SheetAction`, which the app's sources declare a type of too: the lift file
+    /// extends `MovieFeature.SheetAction`, whichever the app's is (a struct, then an action enum, which a case of
+    /// another module never names). The shape cannot tell either, so the edit that carries it goes the whole way.
+    func testACaseOfAnotherModuleCarryingANameTheSourcesDeclareGoesTheWholeWay() throws {
+        try forEachLayout {
+            project.options.referenceModules = try ReferenceModules(arguments: [
+                "MovieFeature=" + project.references.path, "Extras=" + project.referencePath("Extras"),
+            ])
+            let shadow = project.path("Shadow/Shadow.swift")
+            try project.write("struct SheetAction {}\n", toPath: shadow)
+            if project.options.filePerSource { project.options.sources.append(shadow) }
+            try project.write(try String(contentsOfFile: movieFeature, encoding: .utf8) + Self.sheet, toPath: movieFeature)
+            try assertRun(takesShortcut: false, "set up")
+            let carried = "    case favoriteToggled(id: Int)\n    case sheet(SheetAction)\n"
+            // The app's action enum is carried by a root of its own, so that no root changes either way.
+            for appsOwn in ["struct SheetAction {}\n",
+                            "enum ShadowAction {\n    case sheet(SheetAction)\n}\n\nenum SheetAction {\n    case local\n}\n"] {
+                try project.write(appsOwn, toPath: shadow)
+                try assertRun(takesShortcut: false, "the app's own SheetAction")
+                try project.replace("    case favoriteToggled(id: Int)\n", with: carried, atPath: movieFeature)
+                try assertRun(takesShortcut: false, "MovieFeature's SheetAction carried")
+                XCTAssertTrue(try liftFile.contains("extension MovieFeature.SheetAction: AppActionConvertible {"))
+                try project.replace(carried, with: "    case favoriteToggled(id: Int)\n", atPath: movieFeature)
+                try assertRun(takesShortcut: true, "no longer carried: a conformance copied less")
+            }
+        }
+    }
+
     /// With one file per source, a leaf added to a source (then removed) also renders that source's own file
     /// again; without, the whole way (the one enum-properties file holds every enum in one order).
     func testALeafInASourceRendersItsOwnFileWithOneFilePerSource() throws {

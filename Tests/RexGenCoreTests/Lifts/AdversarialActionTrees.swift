@@ -580,6 +580,14 @@ struct AdversarialProgram {
         }
         // A case and a nested type with the same name: keep clear (our case names are mostly lowercase).
         if let scope, scope.cases.contains(where: { $0.name == name }) { return nil }
+        // A case inside `scope` may already name a generic parameter `name` of a type around it, which the new
+        // member type would hide there.
+        if let scope, scope.path.contains(where: { $0.genericParameters.contains(name) }),
+           allTypes.contains(where: { type in
+               func writtenInside(_ carrier: AdversarialType?) -> Bool { carrier?.path.contains { $0 === scope } == true }
+               return (writtenInside(type.carrier) && type.boundArguments.contains(name))
+                   || (writtenInside(type.scopeCarrier) && type.scopeArguments.contains(name))
+           }) { return nil }
         // Caseless enums whose name ends in Action/Event are action enums with no cases: legal, but noise.
         if kind == .namespaceEnum, name.hasSuffix("Action") || name.hasSuffix("Event") { return nil }
         let type = AdversarialType(name: name, kind: kind, parent: scope)

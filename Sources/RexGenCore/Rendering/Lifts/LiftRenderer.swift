@@ -138,7 +138,7 @@ public enum LiftRenderer {
             text += "\n"
         }
         text += "extension "
-        text += conformance.declaration.qualifiedNameForExtension
+        text += conformance.typeName
         text += ": "
         text += protocolName
         text += conformance.whereClause

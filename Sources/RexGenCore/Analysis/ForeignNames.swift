@@ -1,13 +1,17 @@
-/// A generic argument written in another module's file (`case list(ListAction<Movie>)` in `MovieFeature`)
-/// means a type that module sees, never one of the sources, which it cannot import. The lift file sits among
-/// the sources, where a top-level `Movie` of theirs would capture the name in `where Item == Movie`, and the
-/// conformance would be of another type than the payload's (it then fails to compile). Such a name is
-/// written module-qualified (`Models.Movie`, `Swift.Result`), or, when RexGen cannot tell the module, the
-/// conformance is left out with a warning.
+/// Another module's enums and types, as the lift file, which sits among the sources, must name them. That
+/// module cannot see the sources' types, but in the lift file a top-level type of the sources captures its
+/// name:
+/// - a generic argument written in another module's file (`case list(ListAction<Movie>)` in `MovieFeature`)
+///   means `Models.Movie`, while `where Item == Movie` would mean the app's own `Movie`, and the conformance
+///   would be of another type than the payload's;
+/// - `extension ListAction: AppActionConvertible` for `ListFeature`'s `ListAction` would extend the app's
+///   own `ListAction`.
+/// Such a name is written module-qualified (`Models.Movie`, `ListFeature.ListAction`, `Swift.Result`), or,
+/// when RexGen cannot tell the module, the conformance is left out with a warning.
 ///
-/// Only for references whose module `--reference-module` names: without it a reference may be a file of the
-/// same module, which does see the sources' types.
-struct ForeignArgumentNames {
+/// Only for references whose module `--reference-module` names: without it RexGen does not know the module's
+/// name.
+struct ForeignNames {
     enum Rewrite: Equatable {
         case text(String)
         /// The text names `name`, which the sources declare too, and RexGen cannot tell which module's it is.
@@ -84,5 +88,43 @@ struct ForeignArgumentNames {
             }
         }
         return modules
+    }
+}
+
+extension ForeignNames {
+    /// Whether the sources declare a top-level type or typealias named `name`.
+    func sourcesDeclare(_ name: String) -> Bool { sourceNames.contains(Substring(name)) }
+}
+
+extension LiftPlanner {
+    /// Names the conformance of each enum of another module whose first name the sources declare too with its
+    /// module (`extension ListFeature.ListAction`), or leaves it out with a warning when RexGen cannot.
+    func qualifyForeignEnums(_ conformances: inout [ConformancePlan], foreignNames: inout ForeignNames?,
+                             protocolName: String, diagnostics: inout [Diagnostic]) {
+        var kept: [ConformancePlan] = []
+        kept.reserveCapacity(conformances.count)
+        for var conformance in conformances {
+            let declaration = conformance.declaration
+            let first = declaration.qualifiedNameComponents[0]
+            guard conformance.node >= 0, tree.nodes[conformance.node].isReference else {
+                kept.append(conformance)
+                continue
+            }
+            if foreignNames == nil { foreignNames = ForeignNames(model: model, referenceModules: referenceModules) }
+            guard foreignNames!.sourcesDeclare(first) else {
+                kept.append(conformance)
+                continue
+            }
+            if let module = referenceModules.module(ofFile: declaration.location.file),
+               case .text(let name) = foreignNames!.rewritten(conformance.typeName, writtenIn: module, ownModuleFirst: true) {
+                conformance.typeName = name
+                kept.append(conformance)
+                continue
+            }
+            diagnostics.append(.warning("'\(declaration.qualifiedName)' is another module's, and the sources declare a "
+                + "'\(first)' too, which the lift file's extension would mean; RexGen cannot tell which module to name "
+                + "it with, so no \(protocolName) conformance is generated for it", at: declaration.location))
+        }
+        conformances = kept
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
 import XCTest
 
-/// The lift file names every enum of the tree, so it needs each enum's module imported, also one the app's
-/// sources do not import: `App` imports `MovieFeature`, whose `MovieAction` carries `ListFeature`'s
-/// `ListAction`. With `--reference-module` (the build plugin's way) the file imports `ListFeature` itself.
-/// Type-checked with `MemberImportVisibility`, under which the patterns along a path need it too.
-final class LiftImportTests: XCTestCase {
+/// The lift file sits among the app's sources and names enums and types of the modules its tree reaches.
+/// - Imports: it needs each enum's module imported, also one the app's sources do not import: `App` imports
+///   `MovieFeature`, whose `MovieAction` carries `ListFeature`'s `ListAction`. With `--reference-module` (the
+///   build plugin's way) the file imports `ListFeature` itself, and the module of a type a generic enum's
+///   `where` clause names.
+/// - Names: another module's names mean what that module sees, never the app's own types of the same name.
+/// Each shape is type-checked, with `MemberImportVisibility` where it matters.
+final class LiftAcrossModulesTests: XCTestCase {
     /// The feature modules, each after the modules it imports.
     private static let features = ["ListFeature", "MovieFeature"]
 
@@ -218,6 +221,62 @@ final class LiftImportTests: XCTestCase {
         try assertTypechecks(in: work, modules: modules, mode: .swift6, features: [])
     }
 
+    /// The app declares a `ListAction` of its own, which its root carries beside `MovieFeature`'s tree:
+    /// `MovieAction.list` still carries `ListFeature`'s (a module cannot see the app's types), and that one's
+    /// extension names its module, since `ListAction` in the lift file is the app's.
+    func testAnotherModulesEnumNamedLikeOneOfTheSourcesIsExtendedWithItsModule() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.featureSources.merging([
+            "App/AppAction.swift": """
+                import MovieFeature
+                import SwiftRex
+
+                enum ListAction {
+                    case local
+                }
+
+                enum AppAction {
+                    case movie(MovieAction)
+                    case list(ListAction)
+                }
+                """,
+        ]) { first, _ in first }, under: work)
+        let (liftFile, stderr) = try generateWithWarnings(in: work, modules: Self.features)
+        XCTAssertFalse(stderr.contains("warning"), stderr)
+        for expected in ["extension ListFeature.ListAction: AppActionConvertible {", "extension ListAction: AppActionConvertible {",
+                         "extension RowAction: AppActionConvertible {"] {
+            XCTAssertTrue(liftFile.contains(expected), expected + "\n" + liftFile)
+        }
+        try assertTypechecks(in: work, mode: .swift6, features: ["MemberImportVisibility"])
+    }
+
+    /// A struct of the app named like another module's enum of the tree: the extension names the module.
+    func testAnotherModulesEnumNamedLikeAStructOfTheSourcesIsExtendedWithItsModule() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.featureSources.merging([
+            "App/AppAction.swift": Self.appSource + "\n\nstruct ListAction {}\n",
+        ]) { first, _ in first }, under: work)
+        let liftFile = try generate(in: work)
+        XCTAssertTrue(liftFile.contains("extension ListFeature.ListAction: AppActionConvertible {"), liftFile)
+        try assertTypechecks(in: work, mode: .swift6, features: [])
+    }
+
+    /// `ListFeature` declares a type named `ListFeature`, so `ListFeature.ListAction` would look inside it:
+    /// RexGen cannot name the enum, and leaves its conformance out with a warning.
+    func testAnotherModulesEnumThatCannotBeNamedGetsNoConformance() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.featureSources.merging([
+            "ListFeature/Namespace.swift": "public enum ListFeature {}",
+            "App/AppAction.swift": Self.appSource + "\n\nstruct ListAction {}\n",
+        ]) { first, _ in first }, under: work)
+        let (liftFile, stderr) = try generateWithWarnings(in: work, modules: Self.features)
+        XCTAssertFalse(liftFile.contains("extension ListFeature.ListAction"), liftFile)
+        XCTAssertFalse(liftFile.contains("extension ListAction"), liftFile)
+        XCTAssertTrue(stderr.contains("warning: 'ListAction' is another module's, and the sources declare a 'ListAction' "
+                                      + "too"), stderr)
+        try assertTypechecks(in: work, mode: .swift6, features: [])
+    }
+
     // MARK: - Helpers
 
     /// Writes the generic features, a module `Catalog` that declares a `Movie` too, and `app`; returns the
@@ -231,7 +290,7 @@ final class LiftImportTests: XCTestCase {
     }
 
     /// Generates for `App` with each module's folder as a reference of that module; returns the lift file.
-    private func generate(in work: URL, modules: [String] = LiftImportTests.features) throws -> String {
+    private func generate(in work: URL, modules: [String] = LiftAcrossModulesTests.features) throws -> String {
         try generateWithWarnings(in: work, modules: modules).liftFile
     }
 
@@ -250,7 +309,7 @@ final class LiftImportTests: XCTestCase {
 
     /// Builds SwiftRex's stand-in and the modules (each after those it imports) as modules, then type-checks
     /// the app with the generated files.
-    private func assertTypechecks(in work: URL, modules names: [String] = LiftImportTests.features,
+    private func assertTypechecks(in work: URL, modules names: [String] = LiftAcrossModulesTests.features,
                                   mode: LiftTestSupport.LanguageMode, features: [String],
                                   file: StaticString = #filePath, line: UInt = #line) throws {
         let modules = work.appendingPathComponent("modules-swift\(mode.rawValue)")
