@@ -51,7 +51,8 @@ final class RenderKeyTests: XCTestCase {
                                           access: .internal, ifConfig: [])
         // A field added to `ConformancePlan` must be added to its `decisions` (and then here).
         XCTAssertEqual(Mirror(reflecting: conformance).children.map(\.label),
-                       ["declaration", "path", "whereRequirements", "access", "ifConfig", "rootAvailability", "node"])
+                       ["declaration", "path", "whereRequirements", "access", "ifConfig", "rootAvailability", "typeName",
+                        "node"])
         func key(_ conformance: ConformancePlan, camel: String = "appAction") -> RenderedSections.Key {
             RenderedSections.key(for: conformance, camel: camel, rootType: "_Root", protocolName: "AppActionConvertible")
         }
@@ -60,6 +61,7 @@ final class RenderKeyTests: XCTestCase {
             ("whereRequirements", { $0.whereRequirements = ["Value == Int"] }),
             ("ifConfig", { $0.ifConfig = [IfConfigClause(blockID: 1, kind: .if, condition: "DEBUG", precedingConditions: [])] }),
             ("rootAvailability", { $0.rootAvailability = ["@available(*, deprecated)"] }),
+            ("typeName", { $0.typeName = "ListFeature." + $0.typeName }),
             ("the path's case", { $0.path[0].enumCase.attributes = ["@available(iOS 17, *)"] }),
             ("the path's payload label", { $0.path[0].enumCase.associatedValues![0].label = nil }),
             ("the path's generic arguments", { $0.path[0].genericArguments = ["Int"] }),
