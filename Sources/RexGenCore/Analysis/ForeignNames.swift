@@ -22,8 +22,8 @@ struct ForeignNames {
     private let referenceModules: ReferenceModules
     /// The top-level types and typealiases of the sources.
     private let sourceNames: Set<Substring>
-    /// The modules whose references declare a top-level type or typealias of each name, built the first time
-    /// a name is captured (nearly never).
+    /// `declaringModules()`, built the first time a name needs it (a name of the sources captured, or a
+    /// `where` clause's).
     private var modulesByName: [Substring: Set<String>]?
 
     init(model: SourceModel, referenceModules: ReferenceModules) {
@@ -48,12 +48,11 @@ struct ForeignNames {
     mutating func rewritten(_ text: String, writtenIn module: String, ownModuleFirst: Bool) -> Rewrite {
         let starts = TypeTextNames(text).starts.filter { sourceNames.contains($0.name) }
         guard !starts.isEmpty else { return .text(text) }
-        let modulesByName = self.modulesByName ?? declaringModules()
-        self.modulesByName = modulesByName
+        let modules = declaringModules()
         var result = ""
         var written = text.startIndex
         for start in starts {
-            let declaring = modulesByName[start.name] ?? []
+            let declaring = modules[start.name] ?? []
             let qualifier: String
             if ownModuleFirst, declaring.contains(module) {
                 qualifier = module
@@ -65,7 +64,7 @@ struct ForeignNames {
                 return .unqualifiable(name: start.name)
             }
             // `Models.Movie` would look `Movie` up in a type named `Models`, if one is in sight.
-            guard !sourceNames.contains(Substring(qualifier)), modulesByName[Substring(qualifier)] == nil else {
+            guard !sourceNames.contains(Substring(qualifier)), modules[Substring(qualifier)] == nil else {
                 return .unqualifiable(name: start.name)
             }
             result += text[written..<start.range.lowerBound]
@@ -76,7 +75,9 @@ struct ForeignNames {
         return .text(result)
     }
 
-    private func declaringModules() -> [Substring: Set<String>] {
+    /// The modules of `--reference-module` whose references declare a top-level type or typealias of each name.
+    private mutating func declaringModules() -> [Substring: Set<String>] {
+        if let modulesByName { return modulesByName }
         var modules: [Substring: Set<String>] = [:]
         for file in model.referenceFiles {
             guard let module = referenceModules.module(ofFile: file.path) else { continue }
@@ -87,6 +88,7 @@ struct ForeignNames {
                 modules[Substring(alias.qualifiedName), default: []].insert(module)
             }
         }
+        modulesByName = modules
         return modules
     }
 }
@@ -94,6 +96,32 @@ struct ForeignNames {
 extension ForeignNames {
     /// Whether the sources declare a top-level type or typealias named `name`.
     func sourcesDeclare(_ name: String) -> Bool { sourceNames.contains(Substring(name)) }
+
+    /// The module to import for each type a conformance's `where` clause names (`where Item == Movie`, with
+    /// `Movie` declared in `Models`, which the app's sources need not import), with the widest access of the
+    /// conformances naming it: a name the standard library and the sources do not declare, which the
+    /// references of one module declare, or a module's name (`Models.Movie`). A name several modules declare is
+    /// left to the sources' imports, since importing them all would make it ambiguous.
+    mutating func modulesNamed(inWhereClausesOf roots: [RootPlan]) -> [String: AccessLevel] {
+        var result: [String: AccessLevel] = [:]
+        for root in roots {
+            for conformance in root.conformances {
+                for requirement in conformance.whereRequirements {
+                    // `Item == Movie`: the parameter's name is no type to import.
+                    guard let equals = requirement.firstIndex(of: "=") else { continue }
+                    let argument = requirement[equals...].drop { $0 == "=" || $0 == " " }
+                    for start in TypeTextNames(String(argument)).starts
+                    where !NamesTheSourcesDeclare.standardLibrary.contains(start.name) && !sourceNames.contains(start.name) {
+                        let modules = declaringModules()[start.name]
+                            ?? (referenceModules.contains(module: start.name) ? [String(start.name)] : [])
+                        guard modules.count == 1, let module = modules.first else { continue }
+                        result[module] = max(result[module] ?? conformance.access, conformance.access)
+                    }
+                }
+            }
+        }
+        return result
+    }
 }
 
 extension LiftPlanner {

@@ -10,12 +10,14 @@ extension LiftPlanner {
     /// - Parameter imports: the imports copied from the sources; where one states an access level, so does
     ///   each import added, as wide as the widest root that reaches the module (a public conformance of a
     ///   type needs its module imported publicly under `InternalImportsByDefault`).
-    static func importsOfDeclaringModules(_ roots: [RootPlan], model: SourceModel, referenceModules: ReferenceModules,
+    /// - Parameter whereClauseModules: the modules of the types the `where` clauses name
+    ///   (`ForeignNames.modulesNamed(inWhereClausesOf:)`), with the access each needs.
+    static func importsOfDeclaringModules(_ roots: [RootPlan], whereClauseModules: [String: AccessLevel] = [:],
+                                          referenceModules: ReferenceModules,
                                           besides imports: [ImportDeclaration]) -> [ImportDeclaration] {
         guard !referenceModules.isEmpty else { return [] }
         let imported = Set(imports.filter { !$0.isScoped }.compactMap(\.moduleName).map(String.init))
-        var widestAccess = modulesNamedInWhereClauses(roots, model: model, referenceModules: referenceModules)
-            .filter { !imported.contains($0.key) }
+        var widestAccess = whereClauseModules.filter { !imported.contains($0.key) }
         // A module's files lie in few folders: each folder's module is looked up once.
         var moduleOfFolder: [Substring: String?] = [:]
         for root in roots {
@@ -31,47 +33,5 @@ extension LiftPlanner {
         return widestAccess.keys.sorted().map { module in
             ImportDeclaration(text: (statesAccess ? widestAccess[module]!.memberKeyword + " " : "") + "import " + module)
         }
-    }
-
-    /// The module of each type a conformance's `where` clause names that the standard library and the
-    /// sources do not declare, with the widest access of the conformances naming it; a name several
-    /// modules declare is left to the sources' imports, since importing them all would make it ambiguous.
-    private static func modulesNamedInWhereClauses(_ roots: [RootPlan], model: SourceModel,
-                                                   referenceModules: ReferenceModules) -> [String: AccessLevel] {
-        var accessByName: [Substring: AccessLevel] = [:]
-        for root in roots {
-            for conformance in root.conformances {
-                for requirement in conformance.whereRequirements {
-                    // `Item == Movie`: the parameter's name is no type to import.
-                    guard let equals = requirement.firstIndex(of: "=") else { continue }
-                    let argument = requirement[equals...].drop { $0 == "=" || $0 == " " }
-                    for start in TypeTextNames(String(argument)).starts
-                    where !NamesTheSourcesDeclare.standardLibrary.contains(start.name) {
-                        accessByName[start.name] = max(accessByName[start.name] ?? conformance.access, conformance.access)
-                    }
-                }
-            }
-        }
-        guard !accessByName.isEmpty else { return [:] }
-        for file in model.files {
-            for name in file.types.map(\.qualifiedName) + file.typeAliases.map(\.qualifiedName) {
-                accessByName[Substring(name)] = nil
-            }
-        }
-        var modulesByName: [Substring: Set<String>] = [:]
-        for file in model.referenceFiles {
-            for name in file.types.map(\.qualifiedName) + file.typeAliases.map(\.qualifiedName)
-            where accessByName[Substring(name)] != nil {
-                if let module = referenceModules.module(ofFile: file.path) { modulesByName[Substring(name), default: []].insert(module) }
-            }
-        }
-        var result: [String: AccessLevel] = [:]
-        for (name, access) in accessByName {
-            // `Models.Movie`, qualified at file scope by its module.
-            let modules = modulesByName[name] ?? (referenceModules.contains(module: name) ? [String(name)] : [])
-            guard modules.count == 1, let module = modules.first else { continue }
-            result[module] = max(result[module] ?? access, access)
-        }
-        return result
     }
 }

@@ -72,7 +72,13 @@ struct LiftPlanner {
         for file in model.files where involvedFiles.contains(file.path) {
             for declaration in file.imports where seen.insert(declaration).inserted { imports.append(declaration) }
         }
-        imports += Self.importsOfDeclaringModules(roots, model: model, referenceModules: referenceModules, besides: imports)
+        var whereClauseModules: [String: AccessLevel] = [:]
+        if !referenceModules.isEmpty, roots.contains(where: { $0.conformances.contains { !$0.whereRequirements.isEmpty } }) {
+            if foreignNames == nil { foreignNames = ForeignNames(model: model, referenceModules: referenceModules) }
+            whereClauseModules = foreignNames!.modulesNamed(inWhereClausesOf: roots)
+        }
+        imports += Self.importsOfDeclaringModules(roots, whereClauseModules: whereClauseModules,
+                                                  referenceModules: referenceModules, besides: imports)
         return LiftPlan(roots: roots, imports: imports, frameworks: frameworks, combineFeedbackAPI: combineFeedbackAPI,
                         reactor: reactor)
     }

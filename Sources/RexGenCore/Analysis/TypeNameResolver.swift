@@ -28,15 +28,18 @@ struct TypeNameResolver {
         // `enumerated()`, `flatMap` and `map` are unspecialised generic calls.
         var names: [String] = []
         names.reserveCapacity(nodes.count)
+        // Which are references' matters only where references are read (see `referenceNodesBehindSources`).
+        let readsReferences = !model.referenceFiles.isEmpty
         var referenceNames: [Bool] = []
-        referenceNames.reserveCapacity(nodes.count)
+        if readsReferences { referenceNames.reserveCapacity(nodes.count) }
         var index = 0
         while index < nodes.count {
             names.append(nodes[index].declaration.qualifiedName)
-            referenceNames.append(nodes[index].isReference)
+            if readsReferences { referenceNames.append(nodes[index].isReference) }
             index += 1
         }
-        self.init(qualifiedNames: names, isReference: referenceNames, model: model, otherTypesHide: false)
+        self.init(qualifiedNames: names, isReference: readsReferences ? referenceNames : nil, model: model,
+                  otherTypesHide: false)
     }
 
     /// Resolves to an index into `names`, qualified names of types declared in the model.
@@ -66,13 +69,14 @@ struct TypeNameResolver {
         var aliasesBehindSources: [String: TypeAliasDeclaration?] = [:]
         let files = model.allFiles
         index = 0
+        let readsReferences = !model.referenceFiles.isEmpty
         while index < files.count {
             let isSource = index < model.files.count
             for alias in files[index].typeAliases {
                 if aliases[alias.qualifiedName] == nil {
                     aliases[alias.qualifiedName] = alias
                     lastComponents.insert(Self.lastComponent(alias.qualifiedName))
-                    if isSource { aliasesBehindSources[alias.qualifiedName] = .some(nil) }
+                    if isSource, readsReferences { aliasesBehindSources[alias.qualifiedName] = .some(nil) }
                 } else if !isSource, aliasesBehindSources[alias.qualifiedName] == .some(nil) {
                     aliasesBehindSources[alias.qualifiedName] = alias
                 }
@@ -80,9 +84,8 @@ struct TypeNameResolver {
             index += 1
         }
         self.aliases = aliases
-        // A typealias of the sources a reference cannot name; none where no reference is read.
-        referenceAliasesBehindSources = model.referenceFiles.isEmpty ? [:] : aliasesBehindSources
-        referenceNodesBehindSources = model.referenceFiles.isEmpty ? [:] : behindSources
+        referenceAliasesBehindSources = aliasesBehindSources
+        referenceNodesBehindSources = behindSources
         types = model.types
         self.lastComponents = lastComponents
         self.otherTypesHide = otherTypesHide
