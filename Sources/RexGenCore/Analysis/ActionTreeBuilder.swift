@@ -7,11 +7,14 @@ struct ActionTreeBuilder {
     /// Whether a case of a source's action enum that names one through a typealias `TypeNameResolver` does not
     /// follow is warned of: the lift file misses that branch (a run without lifts loses nothing).
     var warnsOfUnfollowedAliases = false
+    /// `--reference-module`: a reference's payload names its own module's enum before another module's.
+    var referenceModules = ReferenceModules()
 
     func build(diagnostics: inout [Diagnostic]) -> ActionTree {
-        let nodes = Self.actionNodes(in: model, rules: rules)
-        let names = TypeNameResolver(nodes: nodes, model: model)
+        let nodes = Self.actionNodes(in: model, rules: rules, referenceModules: referenceModules)
+        let names = TypeNameResolver(nodes: nodes, model: model, referenceModules: referenceModules)
         let selectedNodes = nodes
+        let referenceModules = referenceModules
         // Each node's payloads resolve on their own, so nodes are resolved on every core; order is kept.
         let found = Parallel.map(count: nodes.count, chunk: 32) { parent -> ([ActionTree.Edge], [Diagnostic]) in
             let declaration = selectedNodes[parent].declaration
@@ -22,6 +25,8 @@ struct ActionTreeBuilder {
                 : nil
             var edges: [ActionTree.Edge] = []
             var warnings: [Diagnostic] = []
+            let module = names.hasNamesOfSeveralModules && selectedNodes[parent].isReference
+                ? referenceModules.module(ofFile: declaration.location.file) : nil
             var index = 0
             while index < cases.count {  // not `compactMap`: see `SourceFileCollector.collect`
                 let enumCase = cases[index]
@@ -29,8 +34,8 @@ struct ActionTreeBuilder {
                 guard enumCase.canCarrySubAction else { continue }
                 let payload = enumCase.associatedValues![0].typeText
                 // Another module's payload names none of the sources' types, which it cannot see.
-                guard let resolved = names.resolve(payload, from: declaration.qualifiedNameComponents,
-                                                   parameters: parameters, inReference: selectedNodes[parent].isReference) else {
+                guard let resolved = names.resolve(payload, from: declaration.qualifiedNameComponents, parameters: parameters,
+                                                   inReference: selectedNodes[parent].isReference, module: module) else {
                     if warnsOfUnfollowedAliases, !selectedNodes[parent].isReference,
                        let unfollowed = names.unfollowedAlias(in: payload, from: declaration.qualifiedNameComponents,
                                                               parameters: parameters) {
@@ -69,7 +74,8 @@ struct ActionTreeBuilder {
     /// The nodes of the tree, in source order (sources, then references): every enum that can be extended
     /// from another file and is an action enum by its name or annotation, and, recursively, every enum
     /// declared directly inside a node and carried by one of the node's cases (`BoardAction.Request`).
-    static func actionNodes(in model: SourceModel, rules: SelectionRules) -> [ActionTree.Node] {
+    static func actionNodes(in model: SourceModel, rules: SelectionRules,
+                            referenceModules: ReferenceModules = ReferenceModules()) -> [ActionTree.Node] {
         let resolver = AccessResolver(types: model.types)
         var candidates: [ActionTree.Node] = []
         var isNode: [Bool] = []
@@ -106,16 +112,18 @@ struct ActionTreeBuilder {
             isNode[$0] && nestedParents.contains(candidates[$0].declaration.qualifiedNameComponents[...])
         }
         guard !pending.isEmpty else { return nodes(of: candidates, where: isNode, types: model.types) }
-        let names = TypeNameResolver(nodes: candidates, model: model)
+        let names = TypeNameResolver(nodes: candidates, model: model, referenceModules: referenceModules)
         while let parent = pending.popLast() {
             let declaration = candidates[parent].declaration
+            let module = names.hasNamesOfSeveralModules && candidates[parent].isReference
+                ? referenceModules.module(ofFile: declaration.location.file) : nil
             let parameters = names.genericParameters(along: declaration.qualifiedNameComponents,
                                                      own: declaration.genericParameterNames)
             for enumCase in declaration.cases {
                 guard enumCase.canCarrySubAction,
                       let child = names.resolve(enumCase.associatedValues![0].typeText,
                                                 from: declaration.qualifiedNameComponents, parameters: parameters,
-                                                inReference: candidates[parent].isReference)?.node,
+                                                inReference: candidates[parent].isReference, module: module)?.node,
                       !isNode[child],
                       Array(candidates[child].declaration.qualifiedNameComponents.dropLast())
                           == declaration.qualifiedNameComponents,

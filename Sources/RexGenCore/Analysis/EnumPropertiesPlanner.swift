@@ -161,7 +161,7 @@ struct EnumPropertiesPlanner {
         }
         guard !actionEnumNames.isDisjoint(with: nestedNames) else { return [] }
         var found = Set<NestedNode>()
-        for node in ActionTreeBuilder.actionNodes(in: model, rules: rules)
+        for node in ActionTreeBuilder.actionNodes(in: model, rules: rules, referenceModules: referenceModules)
         where !node.isReference && !rules.isActionEnum(node.declaration) {
             found.insert(NestedNode(fileIndex: node.fileIndex, enumIndex: node.enumIndex))
         }

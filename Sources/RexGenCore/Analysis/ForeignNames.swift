@@ -25,6 +25,8 @@ struct ForeignNames {
     /// `declaringModules()`, built the first time a name needs it (a name of the sources captured, or a
     /// `where` clause's).
     private var modulesByName: [Substring: Set<String>]?
+    /// The references' top-level typealiases, built the first time `mayBeDeclaredMoreThanOnce` needs them.
+    private var referenceAliasNames: Set<Substring>?
 
     init(model: SourceModel, referenceModules: ReferenceModules) {
         self.model = model
@@ -97,6 +99,32 @@ extension ForeignNames {
     /// Whether the sources declare a top-level type or typealias named `name`.
     func sourcesDeclare(_ name: String) -> Bool { sourceNames.contains(Substring(name)) }
 
+    /// Whether a module other than `module` declares a top-level type or typealias named `name`: the lift
+    /// file imports both, where the name alone is ambiguous.
+    mutating func anotherModuleDeclares(_ name: String, besides module: String) -> Bool {
+        declaringModules()[Substring(name)]?.contains { $0 != module } ?? false
+    }
+
+    /// Whether `name` may be declared by more than one module: false for most names, which the type index
+    /// knows to be declared once, without the modules of the references' files (`anotherModuleDeclares`).
+    mutating func mayBeDeclaredMoreThanOnce(_ name: String) -> Bool {
+        if referenceAliasNames == nil {
+            var names = Set<Substring>()
+            for file in model.referenceFiles where !file.typeAliases.isEmpty {
+                for alias in file.typeAliases where !alias.qualifiedName.contains(".") { names.insert(Substring(alias.qualifiedName)) }
+            }
+            referenceAliasNames = names
+        }
+        return model.types.namesDeclaredMoreThanOnce.contains(name) || referenceAliasNames!.contains(Substring(name))
+    }
+
+    /// `typeName`, declared in `module`, written with it (`GridFeature.RowAction`); nil when a type named like
+    /// the module would capture the name.
+    mutating func qualified(_ typeName: String, with module: String) -> String? {
+        guard !sourceNames.contains(Substring(module)), declaringModules()[Substring(module)] == nil else { return nil }
+        return module + "." + typeName
+    }
+
     /// The module to import for each type a conformance's `where` clause names (`where Item == Movie`, with
     /// `Movie` declared in `Models`, which the app's sources need not import), with the widest access of the
     /// conformances naming it: a name the standard library and the sources do not declare, which the
@@ -125,8 +153,9 @@ extension ForeignNames {
 }
 
 extension LiftPlanner {
-    /// Names the conformance of each enum of another module whose first name the sources declare too with its
-    /// module (`extension ListFeature.ListAction`), or leaves it out with a warning when RexGen cannot.
+    /// Names the conformance of each enum of another module whose first name the sources or a third module
+    /// declare too with its module (`extension ListFeature.ListAction`), or leaves it out with a warning when
+    /// RexGen cannot.
     func qualifyForeignEnums(_ conformances: inout [ConformancePlan], foreignNames: inout ForeignNames?,
                              protocolName: String, diagnostics: inout [Diagnostic]) {
         var kept: [ConformancePlan] = []
@@ -139,19 +168,31 @@ extension LiftPlanner {
                 continue
             }
             if foreignNames == nil { foreignNames = ForeignNames(model: model, referenceModules: referenceModules) }
-            guard foreignNames!.sourcesDeclare(first) else {
+            if foreignNames!.sourcesDeclare(first) {
+                if let module = referenceModules.module(ofFile: declaration.location.file),
+                   case .text(let name) = foreignNames!.rewritten(conformance.typeName, writtenIn: module, ownModuleFirst: true) {
+                    conformance.typeName = name
+                    kept.append(conformance)
+                    continue
+                }
+                diagnostics.append(.warning("'\(declaration.qualifiedName)' is another module's, and the sources declare a "
+                    + "'\(first)' too, which the lift file's extension would mean; RexGen cannot tell which module to name "
+                    + "it with, so no \(protocolName) conformance is generated for it", at: declaration.location))
+            } else if !referenceModules.isEmpty, foreignNames!.mayBeDeclaredMoreThanOnce(first),
+                      let module = referenceModules.module(ofFile: declaration.location.file),
+                      foreignNames!.anotherModuleDeclares(first, besides: module) {
+                if let name = foreignNames!.qualified(conformance.typeName, with: module) {
+                    conformance.typeName = name
+                    kept.append(conformance)
+                    continue
+                }
+                diagnostics.append(.warning("'\(declaration.qualifiedName)' is module \(module)'s, and another module declares "
+                    + "a '\(first)' too, which would make the lift file's extension ambiguous; \(module) declares a type "
+                    + "named '\(module)', so RexGen cannot name it with its module, and no \(protocolName) conformance is "
+                    + "generated for it", at: declaration.location))
+            } else {
                 kept.append(conformance)
-                continue
             }
-            if let module = referenceModules.module(ofFile: declaration.location.file),
-               case .text(let name) = foreignNames!.rewritten(conformance.typeName, writtenIn: module, ownModuleFirst: true) {
-                conformance.typeName = name
-                kept.append(conformance)
-                continue
-            }
-            diagnostics.append(.warning("'\(declaration.qualifiedName)' is another module's, and the sources declare a "
-                + "'\(first)' too, which the lift file's extension would mean; RexGen cannot tell which module to name "
-                + "it with, so no \(protocolName) conformance is generated for it", at: declaration.location))
         }
         conformances = kept
     }

@@ -22,8 +22,12 @@ struct TypeNameResolver {
     /// sources', the first of the references' (if any), which a reference's payload names instead.
     private let referenceNodesBehindSources: [String: Int?]
     private let referenceAliasesBehindSources: [String: TypeAliasDeclaration?]
+    /// For a name that nodes of several modules declare (`--reference-module`), the first node of each
+    /// module: a module's own declaration comes before those of the modules it imports, and a module-qualified
+    /// name (`GridFeature.RowAction`) means that module's. Empty in most apps, whose names are one module's each.
+    private let nodesByModule: [String: [String: Int]]
 
-    init(nodes: [ActionTree.Node], model: SourceModel) {
+    init(nodes: [ActionTree.Node], model: SourceModel, referenceModules: ReferenceModules = ReferenceModules()) {
         // `while` loops over ten thousand nodes and files: in the debug build the build plugin runs,
         // `enumerated()`, `flatMap` and `map` are unspecialised generic calls.
         var names: [String] = []
@@ -39,21 +43,31 @@ struct TypeNameResolver {
             index += 1
         }
         self.init(qualifiedNames: names, isReference: readsReferences ? referenceNames : nil, model: model,
-                  otherTypesHide: false)
+                  otherTypesHide: false, moduleOfName: referenceModules.isEmpty ? nil : { index in
+                      nodes[index].isReference ? referenceModules.module(ofFile: nodes[index].declaration.location.file) : nil
+                  })
     }
+
+    /// Whether nodes of several modules share a name, so a reference's payload resolves by its module
+    /// (`resolve(_:from:parameters:inReference:module:)`).
+    var hasNamesOfSeveralModules: Bool { !nodesByModule.isEmpty }
 
     /// Resolves to an index into `names`, qualified names of types declared in the model.
     /// - Parameter isReference: whether each name is a reference's (nil: none is).
-    init(qualifiedNames names: [String], isReference: [Bool]? = nil, model: SourceModel, otherTypesHide: Bool) {
+    /// - Parameter moduleOfName: the module of the name at an index, asked only of names declared more than once.
+    init(qualifiedNames names: [String], isReference: [Bool]? = nil, model: SourceModel, otherTypesHide: Bool,
+         moduleOfName: ((Int) -> String?)? = nil) {
         var byName: [String: Int] = [:]
         byName.reserveCapacity(names.count)
         var lastComponents = Set<Substring>()
         lastComponents.reserveCapacity(names.count)
         var behindSources: [String: Int?] = [:]
+        var declaredTwice = Set<String>()
         var index = 0
         while index < names.count {
             let name = names[index]
             if let first = byName[name] {
+                if moduleOfName != nil { declaredTwice.insert(name) }
                 if let isReference, isReference[index], !isReference[first], behindSources[name] == .some(nil) {
                     behindSources[name] = index
                 }
@@ -65,6 +79,18 @@ struct TypeNameResolver {
             index += 1
         }
         nodesByName = byName
+        var byModule: [String: [String: Int]] = [:]
+        if let moduleOfName, !declaredTwice.isEmpty {
+            index = 0
+            while index < names.count {
+                if declaredTwice.contains(names[index]), let module = moduleOfName(index),
+                   byModule[names[index], default: [:]][module] == nil {
+                    byModule[names[index], default: [:]][module] = index
+                }
+                index += 1
+            }
+        }
+        nodesByModule = byModule
         var aliases: [String: TypeAliasDeclaration] = [:]
         var aliasesBehindSources: [String: TypeAliasDeclaration?] = [:]
         let files = model.allFiles
@@ -107,10 +133,12 @@ struct TypeNameResolver {
     ///   names (`Outer<Int>.SheetAction` → `["Outer": ["Int"]]`).
     /// - Parameter inReference: whether the text is a reference's, written in another module, which sees no
     ///   type of the sources.
+    /// - Parameter module: the module of the reference the text is written in, if known: its own enums come
+    ///   before those of the modules it imports.
     func resolve(_ typeText: String, from contextPath: [String], parameters: ScopeParameters? = nil,
-                 inReference: Bool = false) -> Resolved? {
+                 inReference: Bool = false, module: String? = nil) -> Resolved? {
         var unfollowed: UnfollowedAlias?
-        return resolve(typeText, from: contextPath, parameters: parameters, inReference: inReference,
+        return resolve(typeText, from: contextPath, parameters: parameters, inReference: inReference, module: module,
                        remainingAliasHops: 8, unfollowed: &unfollowed)
     }
 
@@ -135,8 +163,8 @@ struct TypeNameResolver {
     func unfollowedAlias(in typeText: String, from contextPath: [String], parameters: ScopeParameters?)
         -> UnfollowedAlias? {
         var unfollowed: UnfollowedAlias?
-        guard resolve(typeText, from: contextPath, parameters: parameters, inReference: false, remainingAliasHops: 8,
-                      unfollowed: &unfollowed) == nil else { return nil }
+        guard resolve(typeText, from: contextPath, parameters: parameters, inReference: false, module: nil,
+                      remainingAliasHops: 8, unfollowed: &unfollowed) == nil else { return nil }
         return unfollowed
     }
 
@@ -154,7 +182,7 @@ struct TypeNameResolver {
     }
 
     private func resolve(_ typeText: String, from contextPath: [String], parameters: ScopeParameters?,
-                         inReference: Bool, remainingAliasHops: Int, unfollowed: inout UnfollowedAlias?)
+                         inReference: Bool, module: String?, remainingAliasHops: Int, unfollowed: inout UnfollowedAlias?)
         -> Resolved? {
         let seesEverything = !inReference || (referenceNodesBehindSources.isEmpty && referenceAliasesBehindSources.isEmpty)
         guard let (components, arguments, argumentsByComponent) = Self.split(typeText),
@@ -165,6 +193,8 @@ struct TypeNameResolver {
         var candidate = 0
         while candidate < (dropsModule ? 2 : 1) {
             let written = Self.joined(components, from: candidate)
+            // `GridFeature.RowAction` names GridFeature's; a name alone, the own module's first.
+            let lookupModule = candidate == 1 ? components[0] : module
             // Innermost scope first; `while` loops and plain appends rather than `stride` and `joined`, which
             // are generic work in the debug build the build plugin runs.
             var depth = contextPath.count
@@ -180,7 +210,10 @@ struct TypeNameResolver {
                 // A type's generic parameter hides its members and every name further out (Swift looks the
                 // parameters up first); then the name is no type of the sources but whatever it is bound to.
                 if let parameters, depth > 0, parameters[depth - 1].contains(components[0]) { return nil }
-                if let node = seesEverything ? nodesByName[name] : referenceNodesBehindSources[name] ?? nodesByName[name] {
+                var moduleNode: Int?
+                if !nodesByModule.isEmpty, let lookupModule { moduleNode = nodesByModule[name]?[lookupModule] }
+                if let node = moduleNode
+                    ?? (seesEverything ? nodesByName[name] : referenceNodesBehindSources[name] ?? nodesByName[name]) {
                     return Resolved(node: node, genericArguments: arguments, scopeArguments: argumentsByComponent.isEmpty ? [:]
                         : Self.scopeArguments(argumentsByComponent, of: components, from: candidate,
                                               after: contextPath.prefix(depth)))
@@ -190,7 +223,7 @@ struct TypeNameResolver {
                     let aliasContext = Array(alias.qualifiedName.split(separator: ".").dropLast().map(String.init))
                     guard var found = resolve(alias.targetText, from: aliasContext,
                                               parameters: genericParameters(along: aliasContext), inReference: inReference,
-                                              remainingAliasHops: remainingAliasHops - 1,
+                                              module: module, remainingAliasHops: remainingAliasHops - 1,
                                               unfollowed: &unfollowed) else { return nil }
                     // The target's arguments are written where the alias is: followed only for an alias at top
                     // level (its arguments read at file scope, as a conformance states them) or in that enum

@@ -49,6 +49,21 @@ extension GenerationCache {
         }
     }
 
+    /// Whether `name`'s bytes occur in the cached summary of a reference of another module than `module`'s
+    /// (or of none that `modules` names); the summaries keep every top-level type and typealias.
+    func otherModulesSummaries(mention name: String, besides module: String?, modules: ReferenceModules) -> Bool {
+        let needle = Array(name.utf8)
+        return storage.withUnsafeBufferPointer { bytes in
+            needle.withUnsafeBufferPointer { needle in
+                inputs.contains { input in
+                    guard input.isSummary, let range = input.parsedRange,
+                          UnsafeBufferPointer(rebasing: bytes[range]).containsBytes(of: needle) else { return false }
+                    return module == nil || modules.module(ofFile: input.path) != module
+                }
+            }
+        }
+    }
+
     /// This cache's bytes with a few inputs recorded anew (by index: signature, content hash, parse), a few
     /// outputs too (by index in `outputs`), and all else as it is. The other records and parses are copied as
     /// bytes, neither decoded nor encoded again: in a modular app that is tens of thousands of them for the

@@ -22,6 +22,19 @@ enum NameLines {
         return lines.withCString { lines in needle.withCString { strstr(lines, $0) != nil } }
     }
 
+    /// Whether two or more of `lines`' lines are `name`.
+    static func containsTwice(_ name: String, inLines lines: String) -> Bool {
+        guard !name.utf8.contains(UInt8(ascii: "\n")) else { return false }
+        let needle = "\n" + name + "\n"
+        return lines.withCString { lines in
+            needle.withCString { needle in
+                // The first match's closing newline opens the line after it.
+                guard let first = strstr(lines, needle) else { return false }
+                return strstr(first + strlen(needle) - 1, needle) != nil
+            }
+        }
+    }
+
     /// The number of the first of `lines`' lines that is `name`, counting from 0.
     static func lineNumber(of name: String, in lines: String) -> Int? {
         guard !name.utf8.contains(UInt8(ascii: "\n")) else { return nil }

@@ -89,6 +89,11 @@ struct FileTreeEdit {
             // A reference's payload looks past the sources' nodes, which another module cannot see
             // (`TypeNameResolver`), to a reference's of the same name, which the shape's names cannot tell.
             if let line, !isSource, !shapeNodes[line].isReference { return nil }
+            // Nodes of several modules named alike: a reference's payload means its own module's, which the
+            // shape's names cannot tell either.
+            if line != nil, !options.referenceModules.isEmpty, NameLines.containsTwice(name, inLines: shape.nodeNames) {
+                return nil
+            }
             if let line, line < block.lowerBound { return line }
             if let position = newNodes.firstIndex(where: { $0.name == name }) { return start + position }
             if let line { return block.contains(line) ? .some(nil) : line + delta }

@@ -216,10 +216,16 @@ struct LiftedPath {
                 cases.append(enumCase)
             }
         }
-        // Another module's enum whose first name the sources may declare may be named with its module
-        // (`LiftPlanner.qualifyForeignEnums`), which the sources' names, not kept with the shape, decide.
-        if let last = nodes.last, last.isReference, !options.referenceModules.isEmpty,
-           declarations.cache.sourceParses(mention: last.declaration.qualifiedNameComponents[0]) { return nil }
+        // Another module's enum whose first name the sources or a third module may declare may be named with
+        // its module (`LiftPlanner.qualifyForeignEnums`), which their names, not kept with the shape, decide.
+        if let last = nodes.last, last.isReference, !options.referenceModules.isEmpty {
+            let first = last.declaration.qualifiedNameComponents[0]
+            if declarations.cache.sourceParses(mention: first) { return nil }
+            let module = options.referenceModules.module(ofFile: last.declaration.location.file)
+            if declarations.cache.otherModulesSummaries(mention: first, besides: module, modules: options.referenceModules) {
+                return nil
+            }
+        }
         let edges = cases.indices.map { ActionTree.Edge(parent: $0, child: $0 + 1, enumCase: cases[$0], genericArguments: []) }
         var diagnostics: [Diagnostic] = []
         let plan = LiftPlanner(tree: ActionTree(nodes: nodes, edges: edges, roots: [0]), model: SourceModel(files: []),

@@ -28,9 +28,11 @@ import Foundation
 /// - each payload of the file's nodes that can name a node is one its node had last time (the same text,
 ///   which names no changed name: it resolves as it did), or a plain name (`FeatureAction`) that no
 ///   typealias takes, or ends in a name no enum or typealias has, and, in a reference, no source's node has
-///   (another module looks past it to a reference's of that name);
+///   (another module looks past it to a reference's of that name); with `--reference-module`, a name that
+///   two nodes have is none of them (a reference's means its own module's);
 /// - with `--reference-module`, no conformance planned anew is of a reference's enum whose first name a
-///   source mentions (the lift file may name it with its module, `LiftPlanner.qualifyForeignEnums`);
+///   source or another module's reference mentions (the lift file may name it with its module,
+///   `LiftPlanner.qualifyForeignEnums`);
 /// - the roots are the same nodes, each with a name of its own (no generic one in the file), and the same
 ///   source files hold conformances (the lift file copies their imports), and, with `--reference-module`, each
 ///   root's conformances lie in the same modules' references (the lift file imports those modules);

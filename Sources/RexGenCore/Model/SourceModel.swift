@@ -41,6 +41,8 @@ public struct TypeIndex: Sendable {
 
     private let files: [ParsedFile]
     private let positions: [String: Position]
+    /// The names declared more than once (by several modules, or in `#if` branches): few or none.
+    let namesDeclaredMoreThanOnce: Set<String>
 
     init(_ files: [ParsedFile]) {
         self.files = files
@@ -54,18 +56,24 @@ public struct TypeIndex: Sendable {
         }
         var index: [String: Position] = [:]
         index.reserveCapacity(typeCount)
+        var declaredMoreThanOnce = Set<String>()
         position = 0
         while position < files.count {
             let types = files[position].types
             var typeIndex = 0
             while typeIndex < types.count {
                 let name = types[typeIndex].qualifiedName
-                if index[name] == nil { index[name] = Position(file: Int32(position), type: Int32(typeIndex)) }
+                if index[name] == nil {
+                    index[name] = Position(file: Int32(position), type: Int32(typeIndex))
+                } else {
+                    declaredMoreThanOnce.insert(name)
+                }
                 typeIndex += 1
             }
             position += 1
         }
         positions = index
+        namesDeclaredMoreThanOnce = declaredMoreThanOnce
     }
 
     public subscript(qualifiedName: String) -> TypeDeclaration? {

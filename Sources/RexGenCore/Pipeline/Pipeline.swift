@@ -287,7 +287,7 @@ public enum Pipeline {
     public static func buildActionTree(_ model: SourceModel, _ options: GenerationOptions,
                                        diagnostics: inout [Diagnostic]) -> ActionTree {
         ActionTreeBuilder(model: model, rules: options.selection, configuredRoots: options.roots,
-                          warnsOfUnfollowedAliases: !options.lift.isEmpty)
+                          warnsOfUnfollowedAliases: !options.lift.isEmpty, referenceModules: options.referenceModules)
             .build(diagnostics: &diagnostics)
     }
 }

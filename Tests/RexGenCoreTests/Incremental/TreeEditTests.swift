@@ -229,6 +229,47 @@ final class TreeEditTests: XCTestCase {
         }
     }
 
+    /// Two modules declare a `DetailAction`, and a case of each carries its own, which the shape's names cannot
+    /// tell apart (the first of them in the inputs' order is `Extras`' in the CLI's layout, `MovieFeature`'s in
+    /// the plugin's): those edits go the whole way. And `MovieFeature`'s `SheetAction`, named like a struct of
+    /// `Extras`, is extended with its module, which the shape cannot tell either.
+    func testNamesThatTwoModulesDeclareGoTheWholeWay() throws {
+        try forEachLayout {
+            project.options.referenceModules = try ReferenceModules(arguments: [
+                "MovieFeature=" + project.references.path, "Extras=" + project.referencePath("Extras"),
+            ])
+            let twins = project.referencePath("Extras/Twins.swift")
+            let gallery = project.referencePath("Extras/Gallery.swift")
+            let player = project.referencePath("Player.swift")
+            try project.write("public enum DetailAction: Equatable, Sendable {\n    case shown\n}\n\npublic struct SheetAction {}\n",
+                              toPath: twins)
+            try project.write("public enum GalleryAction: Equatable, Sendable {\n    case open\n}\n", toPath: gallery)
+            try project.write("public enum PlayerAction: Equatable, Sendable {\n    case play\n}\n", toPath: player)
+            if project.options.filePerSource { project.options.references += [twins, gallery, player] }
+            try project.write(try String(contentsOfFile: movieFeature, encoding: .utf8) + Self.sheet, toPath: movieFeature)
+            try project.replace("    case favoriteToggled(id: Int)\n",
+                                with: "    case favoriteToggled(id: Int)\n    case gallery(GalleryAction)\n    case player(PlayerAction)\n",
+                                atPath: movieFeature)
+            try assertRun(takesShortcut: false, "set up")
+            XCTAssertTrue(try liftFile.contains("extension MovieFeature.DetailAction: AppActionConvertible {"))
+
+            try project.replace("    case open\n", with: "    case open\n    case detail(DetailAction)\n", atPath: gallery)
+            try assertRun(takesShortcut: false, "Extras' DetailAction carried in Extras")
+            XCTAssertTrue(try liftFile.contains("extension Extras.DetailAction: AppActionConvertible {"))
+            XCTAssertTrue(try liftFile.contains("extension MovieFeature.DetailAction: AppActionConvertible {"))
+            try project.replace("    case play\n", with: "    case play\n    case detail(DetailAction)\n", atPath: player)
+            try assertRun(takesShortcut: false, "MovieFeature's DetailAction carried in MovieFeature")
+            XCTAssertFalse(try liftFile.contains("extension MovieFeature.DetailAction: AppActionConvertible {"),
+                           "reachable along two paths")
+            XCTAssertTrue(try liftFile.contains("extension Extras.DetailAction: AppActionConvertible {"))
+
+            try project.replace("    case favoriteToggled(id: Int)\n", with: "    case favoriteToggled(id: Int)\n    case sheet(SheetAction)\n",
+                                atPath: movieFeature)
+            try assertRun(takesShortcut: false, "MovieFeature's SheetAction carried")
+            XCTAssertTrue(try liftFile.contains("extension MovieFeature.SheetAction: AppActionConvertible {"))
+        }
+    }
+
     /// With one file per source, a leaf added to a source (then removed) also renders that source's own file
     /// again; without, the whole way (the one enum-properties file holds every enum in one order).
     func testALeafInASourceRendersItsOwnFileWithOneFilePerSource() throws {

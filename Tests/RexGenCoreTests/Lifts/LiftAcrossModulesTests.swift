@@ -277,6 +277,99 @@ final class LiftAcrossModulesTests: XCTestCase {
         try assertTypechecks(in: work, mode: .swift6, features: [])
     }
 
+    /// `ListFeature` and `GridFeature` both declare a `RowAction`, and each carries its own: each resolves to its
+    /// own module's, and the lift file, which imports both, extends each with its module. The usage in the app
+    /// wraps each through its own path.
+    func testEnumsOfOneNameInTwoModulesAreEachTheirModules() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.twinFeatureSources.merging([
+            "App/AppAction.swift": Self.twinAppSource + """
+
+                func wrapped() -> [AppAction] {
+                    [ListFeature.RowAction.tap.appAction, GridFeature.RowAction.select(1).appAction]
+                }
+                """,
+        ]) { first, _ in first }, under: work)
+        let (liftFile, stderr) = try generateWithWarnings(in: work, modules: Self.twinFeatures)
+        XCTAssertFalse(stderr.contains("warning"), stderr)
+        for expected in ["extension ListFeature.RowAction: AppActionConvertible {", "extension GridFeature.RowAction: AppActionConvertible {",
+                         "extension ListAction: AppActionConvertible {", "extension GridAction: AppActionConvertible {"] {
+            XCTAssertTrue(liftFile.contains(expected), expected + "\n" + liftFile)
+        }
+        try assertTypechecks(in: work, modules: Self.twinFeatures, mode: .swift6, features: ["MemberImportVisibility"])
+    }
+
+    /// A case of the app naming one of them with its module (`GridFeature.RowAction`) means that module's.
+    func testAModuleQualifiedNameMeansThatModulesEnum() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.twinFeatureSources.merging([
+            "App/AppAction.swift": """
+                import ListFeature
+                import GridFeature
+                import SwiftRex
+
+                enum AppAction {
+                    case row(GridFeature.RowAction)
+                }
+
+                func wrapped() -> AppAction { GridFeature.RowAction.select(1).appAction }
+                """,
+        ]) { first, _ in first }, under: work)
+        let liftFile = try generate(in: work, modules: Self.twinFeatures)
+        XCTAssertTrue(liftFile.contains("extension GridFeature.RowAction: AppActionConvertible {"), liftFile)
+        XCTAssertFalse(liftFile.contains("extension ListFeature.RowAction"), liftFile)
+        try assertTypechecks(in: work, modules: Self.twinFeatures, mode: .swift6, features: [])
+    }
+
+    /// `GridFeature` declares a type named `GridFeature`, so `GridFeature.RowAction` would look inside it: that
+    /// enum gets no conformance, with a warning; `ListFeature`'s is still extended with its module.
+    func testAnEnumOfOneNameInTwoModulesThatCannotBeNamedGetsNoConformance() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.twinFeatureSources.merging([
+            "GridFeature/Namespace.swift": "public enum GridFeature {}",
+            "App/AppAction.swift": Self.twinAppSource,
+        ]) { first, _ in first }, under: work)
+        let (liftFile, stderr) = try generateWithWarnings(in: work, modules: Self.twinFeatures)
+        XCTAssertTrue(liftFile.contains("extension ListFeature.RowAction: AppActionConvertible {"), liftFile)
+        XCTAssertFalse(liftFile.contains("GridFeature.RowAction"), liftFile)
+        XCTAssertTrue(stderr.contains("warning: 'RowAction' is module GridFeature's, and another module declares a 'RowAction' "
+                                      + "too"), stderr)
+        try assertTypechecks(in: work, modules: Self.twinFeatures, mode: .swift6, features: [])
+    }
+
+    private static let twinFeatures = ["ListFeature", "GridFeature"]
+
+    /// The app, carrying each feature's action.
+    private static let twinAppSource = """
+        import ListFeature
+        import GridFeature
+        import SwiftRex
+
+        enum AppAction {
+            case list(ListAction)
+            case grid(GridAction)
+        }
+        """
+
+    private static let twinFeatureSources = [
+        "ListFeature/ListAction.swift": """
+            public enum ListAction {
+                case row(RowAction)
+            }
+            public enum RowAction {
+                case tap
+            }
+            """,
+        "GridFeature/GridAction.swift": """
+            public enum GridAction {
+                case cell(RowAction)
+            }
+            public enum RowAction {
+                case select(Int)
+            }
+            """,
+    ]
+
     // MARK: - Helpers
 
     /// Writes the generic features, a module `Catalog` that declares a `Movie` too, and `app`; returns the
