@@ -6,6 +6,8 @@
 ///   would be of another type than the payload's;
 /// - `extension ListAction: AppActionConvertible` for `ListFeature`'s `ListAction` would extend the app's
 ///   own `ListAction`.
+/// The same holds for a name two modules declare (`ListFeature.Row` and `GridFeature.Row`): the lift file
+/// imports both, where the name alone is ambiguous.
 /// Such a name is written module-qualified (`Models.Movie`, `ListFeature.ListAction`, `Swift.Result`), or,
 /// when RexGen cannot tell the module, the conformance is left out with a warning.
 ///
@@ -48,7 +50,21 @@ struct ForeignNames {
     /// - Parameter ownModuleFirst: whether `text` is read as `module` reads it, whose own types come before
     ///   those of the modules it imports (not so for a typealias's target, which another module may declare).
     mutating func rewritten(_ text: String, writtenIn module: String, ownModuleFirst: Bool) -> Rewrite {
-        let starts = TypeTextNames(text).starts.filter { sourceNames.contains($0.name) }
+        // The names the sources capture, and those that `module` and another module declare (the lift file
+        // may import both). A name of two other modules is left as written: which one `module` imports is
+        // unknown, and the sources' imports may tell.
+        var starts = TypeTextNames(text).starts
+        var index = 0
+        while index < starts.count {
+            let name = starts[index].name
+            if sourceNames.contains(name)
+                || ownModuleFirst && mayBeDeclaredMoreThanOnce(String(name))
+                    && declaringModules()[name].map({ $0.count > 1 && $0.contains(module) }) == true {
+                index += 1
+            } else {
+                starts.remove(at: index)
+            }
+        }
         guard !starts.isEmpty else { return .text(text) }
         let modules = declaringModules()
         var result = ""

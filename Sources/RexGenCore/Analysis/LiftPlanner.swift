@@ -181,8 +181,9 @@ struct LiftPlanner {
                 break
             }
             if let name = capturedNames[node] {
+                let capturedBy = foreignNames?.sourcesDeclare(String(name)) ?? true ? "the sources declare" : "two modules declare"
                 diagnostics.append(.warning("'\(declaration.qualifiedName)' is used with generic arguments that name "
-                    + "'\(name)' as another module sees it, and the sources declare a '\(name)' too, which the "
+                    + "'\(name)' as another module sees it, and \(capturedBy) a '\(name)' too, which the "
                     + "conformance's where clause would mean; RexGen cannot tell which module's '\(name)' to write, "
                     + "so no \(protocolName) conformance is generated for it", at: declaration.location))
                 continue

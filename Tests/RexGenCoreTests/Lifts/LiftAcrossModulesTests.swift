@@ -200,6 +200,39 @@ final class LiftAcrossModulesTests: XCTestCase {
         try assertTypechecks(in: work, modules: Self.genericFeatures, mode: .swift6, features: ["MemberImportVisibility"])
     }
 
+    /// `MovieFeature` declares a `Movie` of its own, which its `ListAction<Movie>` means, and `Models` declares
+    /// one too: the lift file, which sees both (the app imports `Models`), writes `MovieFeature.Movie`.
+    func testAnArgumentItsOwnModuleAndAnotherDeclareIsWrittenWithItsModule() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.genericFeatureSources.merging([
+            "MovieFeature/MovieAction.swift": """
+                import ListFeature
+                import Models
+
+                public struct Movie {}
+
+                public enum MovieAction {
+                    case list(ListAction<Movie>)
+                }
+                """,
+            "App/AppAction.swift": """
+                import ListFeature
+                import Models
+                import MovieFeature
+                import SwiftRex
+
+                enum AppAction {
+                    case movie(MovieAction)
+                }
+
+                func wrapped() -> AppAction { ListAction<MovieFeature.Movie>.load.appAction }
+                """,
+        ]) { _, replacement in replacement }, under: work)
+        let liftFile = try generate(in: work, modules: Self.genericFeatures)
+        XCTAssertTrue(liftFile.contains("extension ListAction: AppActionConvertible where Item == MovieFeature.Movie {"), liftFile)
+        try assertTypechecks(in: work, modules: Self.genericFeatures, mode: .swift6, features: ["MemberImportVisibility"])
+    }
+
     /// Two modules declare a `Movie`, and so does the app: RexGen cannot tell which one `MovieFeature` means,
     /// so `ListAction` gets no conformance, and a warning says why.
     func testAnArgumentWhoseModuleCannotBeToldIsLeftOutWithAWarning() throws {
