@@ -134,6 +134,13 @@ extension ForeignNames {
         return model.types.namesDeclaredMoreThanOnce.contains(name) || referenceAliasNames!.contains(Substring(name))
     }
 
+    /// The modules whose references declare a top-level type or typealias named `name`, asked only of the
+    /// names that more than one file declares.
+    mutating func modulesDeclaringMoreThanOnce(_ name: Substring) -> Set<String> {
+        guard mayBeDeclaredMoreThanOnce(String(name)) else { return [] }
+        return declaringModules()[name] ?? []
+    }
+
     /// `typeName`, declared in `module`, written with it (`GridFeature.RowAction`); nil when a type named like
     /// the module would capture the name.
     mutating func qualified(_ typeName: String, with module: String) -> String? {
@@ -169,6 +176,38 @@ extension ForeignNames {
 }
 
 extension LiftPlanner {
+    /// Leaves out each conformance whose `where` clause names, as written, a type that two of the modules the
+    /// lift file imports declare (`where Item == Row`, with `Row` in `AMod` and `BMod`): ambiguous there, and
+    /// RexGen cannot tell which one the payload's module imports. Returns whether it left one out.
+    func leaveOutAmbiguousWhereClauses(_ roots: inout [RootPlan], importing imports: [ImportDeclaration],
+                                       foreignNames: inout ForeignNames?, diagnostics: inout [Diagnostic]) -> Bool {
+        guard roots.contains(where: { $0.conformances.contains { !$0.whereRequirements.isEmpty } }) else { return false }
+        if foreignNames == nil { foreignNames = ForeignNames(model: model, referenceModules: referenceModules) }
+        let imported = Set(imports.compactMap { $0.moduleName.map(String.init) })
+        var leftOut = false
+        for rootIndex in roots.indices {
+            let protocolName = roots[rootIndex].joinedName + "Convertible"
+            roots[rootIndex].conformances.removeAll { conformance in
+                for requirement in conformance.whereRequirements {
+                    guard let equals = requirement.firstIndex(of: "=") else { continue }
+                    let argument = requirement[equals...].drop { $0 == "=" || $0 == " " }
+                    for start in TypeTextNames(String(argument)).starts where !foreignNames!.sourcesDeclare(String(start.name)) {
+                        let both = foreignNames!.modulesDeclaringMoreThanOnce(start.name).intersection(imported).sorted()
+                        guard both.count > 1 else { continue }
+                        diagnostics.append(.warning("'\(conformance.declaration.qualifiedName)' is used with generic arguments "
+                            + "that name '\(start.name)', which modules \(both.joined(separator: " and ")) declare, and the "
+                            + "lift file imports them all; RexGen cannot tell which one is meant, so no \(protocolName) "
+                            + "conformance is generated for it", at: conformance.declaration.location))
+                        leftOut = true
+                        return true
+                    }
+                }
+                return false
+            }
+        }
+        return leftOut
+    }
+
     /// Names the conformance of each enum of another module whose first name the sources or a third module
     /// declare too with its module (`extension ListFeature.ListAction`), or leaves it out with a warning when
     /// RexGen cannot.

@@ -23,7 +23,6 @@ struct LiftPlanner {
 
     func plan(diagnostics: inout [Diagnostic]) -> LiftPlan {
         var roots: [RootPlan] = []
-        var involvedFiles = Set<String>()
         var foreignNames: ForeignNames?
         for root in tree.roots {
             let rootNode = tree.nodes[root]
@@ -60,12 +59,27 @@ struct LiftPlanner {
                 qualifyForeignEnums(&conformances, foreignNames: &foreignNames, protocolName: joinedName + "Convertible",
                                     diagnostics: &diagnostics)
             }
-            for conformance in conformances { involvedFiles.insert(conformance.declaration.location.file) }
             roots.append(RootPlan(declaration: rootNode.declaration, joinedName: joinedName,
                                   access: min(rootNode.effectiveAccess, .public), conformances: conformances))
         }
         let reactor = frameworks.contains(.reactor) ? ReactorPlanner(model: model).plan(diagnostics: &diagnostics) : nil
-        // A composite state's extension names it as its file does: its file's imports are needed too.
+        var imports = liftFileImports(roots, reactor: reactor, foreignNames: &foreignNames)
+        if !referenceModules.isEmpty,
+           leaveOutAmbiguousWhereClauses(&roots, importing: imports, foreignNames: &foreignNames, diagnostics: &diagnostics) {
+            imports = liftFileImports(roots, reactor: reactor, foreignNames: &foreignNames)
+        }
+        return LiftPlan(roots: roots, imports: imports, frameworks: frameworks, combineFeedbackAPI: combineFeedbackAPI,
+                        reactor: reactor)
+    }
+
+    /// The imports of the sources holding conformances (and composite states, whose extensions name them as
+    /// their files do), then those of the modules the conformances need (`importsOfDeclaringModules`).
+    private func liftFileImports(_ roots: [RootPlan], reactor: ReactorPlan?, foreignNames: inout ForeignNames?)
+        -> [ImportDeclaration] {
+        var involvedFiles = Set<String>()
+        for root in roots {
+            for conformance in root.conformances { involvedFiles.insert(conformance.declaration.location.file) }
+        }
         for composite in reactor?.composites ?? [] { involvedFiles.insert(composite.declaration.location.file) }
         var imports: [ImportDeclaration] = []
         var seen = Set<ImportDeclaration>()
@@ -77,10 +91,8 @@ struct LiftPlanner {
             if foreignNames == nil { foreignNames = ForeignNames(model: model, referenceModules: referenceModules) }
             whereClauseModules = foreignNames!.modulesNamed(inWhereClausesOf: roots)
         }
-        imports += Self.importsOfDeclaringModules(roots, whereClauseModules: whereClauseModules,
-                                                  referenceModules: referenceModules, besides: imports)
-        return LiftPlan(roots: roots, imports: imports, frameworks: frameworks, combineFeedbackAPI: combineFeedbackAPI,
-                        reactor: reactor)
+        return imports + Self.importsOfDeclaringModules(roots, whereClauseModules: whereClauseModules,
+                                                        referenceModules: referenceModules, besides: imports)
     }
 
     private func conformances(from root: Int, protocolName: String, foreignNames: inout ForeignNames?,

@@ -144,18 +144,22 @@ final class LiftAcrossModulesTests: XCTestCase {
     /// the app imports the other, so the lift file leaves the name to the sources' imports.
     func testATypeNameTwoModulesDeclareAddsNoImport() throws {
         let work = try temporaryDirectory()
-        let modules = try writeFeaturesWithCatalog(app: """
-            import Models
-            import MovieFeature
-            import SwiftRex
-
-            enum AppAction {
-                case movie(MovieAction)
-                case quit
-            }
-            """, under: work)
+        let modules = try writeFeaturesWithCatalog(app: "import Models\n" + Self.appSource, under: work)
         let liftFile = try generate(in: work, modules: modules)
+        XCTAssertTrue(liftFile.contains("extension ListAction: AppActionConvertible where Item == Movie {"), liftFile)
         XCTAssertFalse(importLines(of: liftFile).contains("import Catalog"), liftFile)
+        try assertTypechecks(in: work, modules: modules, mode: .swift6, features: [])
+    }
+
+    /// The app imports both modules that declare a `Movie`, so the lift file does too, where `Movie` is
+    /// ambiguous: `ListAction<Movie>` gets no conformance, with a warning, rather than a build error.
+    func testATypeNameTwoImportedModulesDeclareLeavesTheConformanceOut() throws {
+        let work = try temporaryDirectory()
+        let modules = try writeFeaturesWithCatalog(app: "import Catalog\nimport Models\n" + Self.appSource, under: work)
+        let (liftFile, stderr) = try generateWithWarnings(in: work, modules: modules)
+        XCTAssertFalse(liftFile.contains("extension ListAction"), liftFile)
+        XCTAssertTrue(stderr.contains("warning: 'ListAction' is used with generic arguments that name 'Movie', which modules "
+                                      + "Catalog and Models declare, and the lift file imports them all"), stderr)
         try assertTypechecks(in: work, modules: modules, mode: .swift6, features: [])
     }
 
