@@ -358,6 +358,34 @@ final class LiftAcrossModulesTests: XCTestCase {
         try assertTypechecks(in: work, modules: Self.twinFeatures, mode: .swift6, features: [])
     }
 
+    /// The app declares a `ListAction` of its own and names `ListFeature`'s with its module: each case means its
+    /// own enum, and each gets a conformance.
+    func testAModuleQualifiedNameBesideAnEnumOfTheSourcesMeansTheModulesEnum() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.featureSources.merging([
+            "App/AppAction.swift": """
+                import ListFeature
+                import SwiftRex
+
+                enum ListAction {
+                    case local
+                }
+
+                enum AppAction {
+                    case remote(ListFeature.ListAction)
+                    case mine(ListAction)
+                }
+
+                func wrapped() -> [AppAction] { [ListFeature.ListAction.load.appAction, ListAction.local.appAction] }
+                """,
+        ]) { first, _ in first }, under: work)
+        let (liftFile, stderr) = try generateWithWarnings(in: work, modules: ["ListFeature"])
+        XCTAssertFalse(stderr.contains("warning"), stderr)
+        XCTAssertTrue(liftFile.contains("extension ListFeature.ListAction: AppActionConvertible {"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension ListAction: AppActionConvertible {"), liftFile)
+        try assertTypechecks(in: work, modules: ["ListFeature"], mode: .swift6, features: [])
+    }
+
     /// `GridFeature` declares a type named `GridFeature`, so `GridFeature.RowAction` would look inside it: that
     /// enum gets no conformance, with a warning; `ListFeature`'s is still extended with its module.
     func testAnEnumOfOneNameInTwoModulesThatCannotBeNamedGetsNoConformance() throws {
