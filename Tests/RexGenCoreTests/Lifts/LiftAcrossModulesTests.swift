@@ -268,10 +268,7 @@ final class LiftAcrossModulesTests: XCTestCase {
                 import MovieFeature
                 import SwiftRex
 
-                enum ListAction {
-                    case local
-                }
-
+                \(Self.appsOwnListAction)
                 enum AppAction {
                     case movie(MovieAction)
                     case list(ListAction)
@@ -367,10 +364,7 @@ final class LiftAcrossModulesTests: XCTestCase {
                 import ListFeature
                 import SwiftRex
 
-                enum ListAction {
-                    case local
-                }
-
+                \(Self.appsOwnListAction)
                 enum AppAction {
                     case remote(ListFeature.ListAction)
                     case mine(ListAction)
@@ -403,6 +397,9 @@ final class LiftAcrossModulesTests: XCTestCase {
     }
 
     private static let twinFeatures = ["ListFeature", "GridFeature"]
+
+    /// An action enum of the app named like `ListFeature`'s.
+    private static let appsOwnListAction = "enum ListAction {\n    case local\n}\n"
 
     /// The app, carrying each feature's action.
     private static let twinAppSource = """
