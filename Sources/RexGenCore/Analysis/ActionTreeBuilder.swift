@@ -14,7 +14,6 @@ struct ActionTreeBuilder {
         let nodes = Self.actionNodes(in: model, rules: rules, referenceModules: referenceModules)
         let names = TypeNameResolver(nodes: nodes, model: model, referenceModules: referenceModules)
         let selectedNodes = nodes
-        let referenceModules = referenceModules
         // Each node's payloads resolve on their own, so nodes are resolved on every core; order is kept.
         let found = Parallel.map(count: nodes.count, chunk: 32) { parent -> ([ActionTree.Edge], [Diagnostic]) in
             let declaration = selectedNodes[parent].declaration
@@ -25,8 +24,6 @@ struct ActionTreeBuilder {
                 : nil
             var edges: [ActionTree.Edge] = []
             var warnings: [Diagnostic] = []
-            let module = names.hasNamesOfSeveralModules && selectedNodes[parent].isReference
-                ? referenceModules.module(ofFile: declaration.location.file) : nil
             var index = 0
             while index < cases.count {  // not `compactMap`: see `SourceFileCollector.collect`
                 let enumCase = cases[index]
@@ -35,7 +32,8 @@ struct ActionTreeBuilder {
                 let payload = enumCase.associatedValues![0].typeText
                 // Another module's payload names none of the sources' types, which it cannot see.
                 guard let resolved = names.resolve(payload, from: declaration.qualifiedNameComponents, parameters: parameters,
-                                                   inReference: selectedNodes[parent].isReference, module: module) else {
+                                                   inReference: selectedNodes[parent].isReference,
+                                                   file: declaration.location.file) else {
                     if warnsOfUnfollowedAliases, !selectedNodes[parent].isReference,
                        let unfollowed = names.unfollowedAlias(in: payload, from: declaration.qualifiedNameComponents,
                                                               parameters: parameters) {
@@ -115,15 +113,14 @@ struct ActionTreeBuilder {
         let names = TypeNameResolver(nodes: candidates, model: model, referenceModules: referenceModules)
         while let parent = pending.popLast() {
             let declaration = candidates[parent].declaration
-            let module = names.hasNamesOfSeveralModules && candidates[parent].isReference
-                ? referenceModules.module(ofFile: declaration.location.file) : nil
             let parameters = names.genericParameters(along: declaration.qualifiedNameComponents,
                                                      own: declaration.genericParameterNames)
             for enumCase in declaration.cases {
                 guard enumCase.canCarrySubAction,
                       let child = names.resolve(enumCase.associatedValues![0].typeText,
                                                 from: declaration.qualifiedNameComponents, parameters: parameters,
-                                                inReference: candidates[parent].isReference, module: module)?.node,
+                                                inReference: candidates[parent].isReference,
+                                                file: declaration.location.file)?.node,
                       !isNode[child],
                       Array(candidates[child].declaration.qualifiedNameComponents.dropLast())
                           == declaration.qualifiedNameComponents,

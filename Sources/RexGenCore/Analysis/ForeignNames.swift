@@ -41,11 +41,6 @@ struct ForeignNames {
         sourceNames = names
     }
 
-    /// The module of a reference file, or nil when no `--reference-module` names its folder.
-    func module(ofFile path: String) -> String? {
-        referenceModules.isEmpty ? nil : referenceModules.module(ofFile: path)
-    }
-
     /// `text`, written in a file of `module`, rewritten to mean among the sources what it means there.
     /// - Parameter ownModuleFirst: whether `text` is read as `module` reads it, whose own types come before
     ///   those of the modules it imports (not so for a typealias's target, which another module may declare).
@@ -57,9 +52,7 @@ struct ForeignNames {
         var index = 0
         while index < starts.count {
             let name = starts[index].name
-            if sourceNames.contains(name)
-                || ownModuleFirst && mayBeDeclaredMoreThanOnce(String(name))
-                    && declaringModules()[name].map({ $0.count > 1 && $0.contains(module) }) == true {
+            if sourceNames.contains(name) || ownModuleFirst && modulesDeclaringMoreThanOnce(name).contains(module) {
                 index += 1
             } else {
                 starts.remove(at: index)
@@ -115,15 +108,10 @@ extension ForeignNames {
     /// Whether the sources declare a top-level type or typealias named `name`.
     func sourcesDeclare(_ name: String) -> Bool { sourceNames.contains(Substring(name)) }
 
-    /// Whether a module other than `module` declares a top-level type or typealias named `name`: the lift
-    /// file imports both, where the name alone is ambiguous.
-    mutating func anotherModuleDeclares(_ name: String, besides module: String) -> Bool {
-        declaringModules()[Substring(name)]?.contains { $0 != module } ?? false
-    }
-
-    /// Whether `name` may be declared by more than one module: false for most names, which the type index
-    /// knows to be declared once, without the modules of the references' files (`anotherModuleDeclares`).
-    mutating func mayBeDeclaredMoreThanOnce(_ name: String) -> Bool {
+    /// The modules whose references declare a top-level type or typealias named `name`, for a name declared
+    /// more than once; empty for the others, which are most, without the modules of the references' files:
+    /// the type index knows which types are declared twice.
+    mutating func modulesDeclaringMoreThanOnce(_ name: Substring) -> Set<String> {
         if referenceAliasNames == nil {
             var names = Set<Substring>()
             for file in model.referenceFiles where !file.typeAliases.isEmpty {
@@ -131,14 +119,15 @@ extension ForeignNames {
             }
             referenceAliasNames = names
         }
-        return model.types.namesDeclaredMoreThanOnce.contains(name) || referenceAliasNames!.contains(Substring(name))
+        guard model.types.namesDeclaredMoreThanOnce.contains(String(name)) || referenceAliasNames!.contains(name) else { return [] }
+        return declaringModules()[name] ?? []
     }
 
-    /// The modules whose references declare a top-level type or typealias named `name`, asked only of the
-    /// names that more than one file declares.
-    mutating func modulesDeclaringMoreThanOnce(_ name: Substring) -> Set<String> {
-        guard mayBeDeclaredMoreThanOnce(String(name)) else { return [] }
-        return declaringModules()[name] ?? []
+    /// The names of the types a `where` requirement's argument names (`Movie` in `Item == Movie`: the
+    /// parameter's name is no type).
+    static func typeNames(inRequirement requirement: String) -> [TypeTextNames.Start] {
+        guard let equals = requirement.firstIndex(of: "=") else { return [] }
+        return TypeTextNames(String(requirement[equals...].drop { $0 == "=" || $0 == " " })).starts
     }
 
     /// `typeName`, declared in `module`, written with it (`GridFeature.RowAction`); nil when a type named like
@@ -158,10 +147,7 @@ extension ForeignNames {
         for root in roots {
             for conformance in root.conformances {
                 for requirement in conformance.whereRequirements {
-                    // `Item == Movie`: the parameter's name is no type to import.
-                    guard let equals = requirement.firstIndex(of: "=") else { continue }
-                    let argument = requirement[equals...].drop { $0 == "=" || $0 == " " }
-                    for start in TypeTextNames(String(argument)).starts
+                    for start in Self.typeNames(inRequirement: requirement)
                     where !NamesTheSourcesDeclare.standardLibrary.contains(start.name) && !sourceNames.contains(start.name) {
                         let modules = declaringModules()[start.name]
                             ?? (referenceModules.contains(module: start.name) ? [String(start.name)] : [])
@@ -189,9 +175,8 @@ extension LiftPlanner {
             let protocolName = roots[rootIndex].joinedName + "Convertible"
             roots[rootIndex].conformances.removeAll { conformance in
                 for requirement in conformance.whereRequirements {
-                    guard let equals = requirement.firstIndex(of: "=") else { continue }
-                    let argument = requirement[equals...].drop { $0 == "=" || $0 == " " }
-                    for start in TypeTextNames(String(argument)).starts where !foreignNames!.sourcesDeclare(String(start.name)) {
+                    for start in ForeignNames.typeNames(inRequirement: requirement)
+                    where !foreignNames!.sourcesDeclare(String(start.name)) {
                         let both = foreignNames!.modulesDeclaringMoreThanOnce(start.name).intersection(imported).sorted()
                         guard both.count > 1 else { continue }
                         diagnostics.append(.warning("'\(conformance.declaration.qualifiedName)' is used with generic arguments "
@@ -233,9 +218,10 @@ extension LiftPlanner {
                 diagnostics.append(.warning("'\(declaration.qualifiedName)' is another module's, and the sources declare a "
                     + "'\(first)' too, which the lift file's extension would mean; RexGen cannot tell which module to name "
                     + "it with, so no \(protocolName) conformance is generated for it", at: declaration.location))
-            } else if !referenceModules.isEmpty, foreignNames!.mayBeDeclaredMoreThanOnce(first),
+            } else if !referenceModules.isEmpty,
+                      case let declaring = foreignNames!.modulesDeclaringMoreThanOnce(Substring(first)), !declaring.isEmpty,
                       let module = referenceModules.module(ofFile: declaration.location.file),
-                      foreignNames!.anotherModuleDeclares(first, besides: module) {
+                      declaring.contains(where: { $0 != module }) {
                 if let name = foreignNames!.qualified(conformance.typeName, with: module) {
                     conformance.typeName = name
                     kept.append(conformance)

@@ -26,6 +26,8 @@ struct TypeNameResolver {
     /// module: a module's own declaration comes before those of the modules it imports, and a module-qualified
     /// name (`GridFeature.RowAction`) means that module's. Empty in most apps, whose names are one module's each.
     private let nodesByModule: [String: [String: Int]]
+    /// Which module a reference's file is, asked only of a name in `nodesByModule`.
+    private let referenceModules: ReferenceModules
 
     init(nodes: [ActionTree.Node], model: SourceModel, referenceModules: ReferenceModules = ReferenceModules()) {
         // `while` loops over ten thousand nodes and files: in the debug build the build plugin runs,
@@ -43,20 +45,19 @@ struct TypeNameResolver {
             index += 1
         }
         self.init(qualifiedNames: names, isReference: readsReferences ? referenceNames : nil, model: model,
-                  otherTypesHide: false, moduleOfName: referenceModules.isEmpty ? nil : { index in
+                  otherTypesHide: false, referenceModules: referenceModules, moduleOfName: { index in
                       nodes[index].isReference ? referenceModules.module(ofFile: nodes[index].declaration.location.file) : nil
                   })
     }
 
-    /// Whether nodes of several modules share a name, so a reference's payload resolves by its module
-    /// (`resolve(_:from:parameters:inReference:module:)`).
-    var hasNamesOfSeveralModules: Bool { !nodesByModule.isEmpty }
-
     /// Resolves to an index into `names`, qualified names of types declared in the model.
     /// - Parameter isReference: whether each name is a reference's (nil: none is).
-    /// - Parameter moduleOfName: the module of the name at an index, asked only of names declared more than once.
+    /// - Parameter moduleOfName: the module of the name at an index, asked only of names declared more than once
+    ///   and only with `referenceModules`.
     init(qualifiedNames names: [String], isReference: [Bool]? = nil, model: SourceModel, otherTypesHide: Bool,
-         moduleOfName: ((Int) -> String?)? = nil) {
+         referenceModules: ReferenceModules = ReferenceModules(), moduleOfName: ((Int) -> String?)? = nil) {
+        self.referenceModules = referenceModules
+        let moduleOfName = referenceModules.isEmpty ? nil : moduleOfName
         var byName: [String: Int] = [:]
         byName.reserveCapacity(names.count)
         var lastComponents = Set<Substring>()
@@ -133,12 +134,12 @@ struct TypeNameResolver {
     ///   names (`Outer<Int>.SheetAction` → `["Outer": ["Int"]]`).
     /// - Parameter inReference: whether the text is a reference's, written in another module, which sees no
     ///   type of the sources.
-    /// - Parameter module: the module of the reference the text is written in, if known: its own enums come
-    ///   before those of the modules it imports.
+    /// - Parameter file: the file the text is written in: a reference's module's own enums come before those
+    ///   of the modules it imports.
     func resolve(_ typeText: String, from contextPath: [String], parameters: ScopeParameters? = nil,
-                 inReference: Bool = false, module: String? = nil) -> Resolved? {
+                 inReference: Bool = false, file: String? = nil) -> Resolved? {
         var unfollowed: UnfollowedAlias?
-        return resolve(typeText, from: contextPath, parameters: parameters, inReference: inReference, module: module,
+        return resolve(typeText, from: contextPath, parameters: parameters, inReference: inReference, file: file,
                        remainingAliasHops: 8, unfollowed: &unfollowed)
     }
 
@@ -163,7 +164,7 @@ struct TypeNameResolver {
     func unfollowedAlias(in typeText: String, from contextPath: [String], parameters: ScopeParameters?)
         -> UnfollowedAlias? {
         var unfollowed: UnfollowedAlias?
-        guard resolve(typeText, from: contextPath, parameters: parameters, inReference: false, module: nil,
+        guard resolve(typeText, from: contextPath, parameters: parameters, inReference: false, file: nil,
                       remainingAliasHops: 8, unfollowed: &unfollowed) == nil else { return nil }
         return unfollowed
     }
@@ -182,7 +183,7 @@ struct TypeNameResolver {
     }
 
     private func resolve(_ typeText: String, from contextPath: [String], parameters: ScopeParameters?,
-                         inReference: Bool, module: String?, remainingAliasHops: Int, unfollowed: inout UnfollowedAlias?)
+                         inReference: Bool, file: String?, remainingAliasHops: Int, unfollowed: inout UnfollowedAlias?)
         -> Resolved? {
         let seesEverything = !inReference || (referenceNodesBehindSources.isEmpty && referenceAliasesBehindSources.isEmpty)
         guard let (components, arguments, argumentsByComponent) = Self.split(typeText),
@@ -193,8 +194,6 @@ struct TypeNameResolver {
         var candidate = 0
         while candidate < (dropsModule ? 2 : 1) {
             let written = Self.joined(components, from: candidate)
-            // `GridFeature.RowAction` names GridFeature's; a name alone, the own module's first.
-            let lookupModule = candidate == 1 ? components[0] : module
             // Innermost scope first; `while` loops and plain appends rather than `stride` and `joined`, which
             // are generic work in the debug build the build plugin runs.
             var depth = contextPath.count
@@ -210,8 +209,12 @@ struct TypeNameResolver {
                 // A type's generic parameter hides its members and every name further out (Swift looks the
                 // parameters up first); then the name is no type of the sources but whatever it is bound to.
                 if let parameters, depth > 0, parameters[depth - 1].contains(components[0]) { return nil }
+                // `GridFeature.RowAction` names GridFeature's; a name alone, the reference's own module's first.
                 var moduleNode: Int?
-                if !nodesByModule.isEmpty, let lookupModule { moduleNode = nodesByModule[name]?[lookupModule] }
+                if !nodesByModule.isEmpty, let byModule = nodesByModule[name],
+                   let module = candidate == 1 ? components[0] : inReference ? file.flatMap(referenceModules.module(ofFile:)) : nil {
+                    moduleNode = byModule[module]
+                }
                 if let node = moduleNode
                     ?? (seesEverything ? nodesByName[name] : referenceNodesBehindSources[name] ?? nodesByName[name]) {
                     return Resolved(node: node, genericArguments: arguments, scopeArguments: argumentsByComponent.isEmpty ? [:]
@@ -223,7 +226,7 @@ struct TypeNameResolver {
                     let aliasContext = Array(alias.qualifiedName.split(separator: ".").dropLast().map(String.init))
                     guard var found = resolve(alias.targetText, from: aliasContext,
                                               parameters: genericParameters(along: aliasContext), inReference: inReference,
-                                              module: module, remainingAliasHops: remainingAliasHops - 1,
+                                              file: file, remainingAliasHops: remainingAliasHops - 1,
                                               unfollowed: &unfollowed) else { return nil }
                     // The target's arguments are written where the alias is: followed only for an alias at top
                     // level (its arguments read at file scope, as a conformance states them) or in that enum

@@ -51,6 +51,13 @@ final class TreeEditTests: XCTestCase {
         }
     }
 
+    /// The references' folder as module `MovieFeature`, its `Extras` folder as module `Extras`.
+    private func nameTheModules() throws {
+        project.options.referenceModules = try ReferenceModules(arguments: [
+            "MovieFeature=" + project.references.path, "Extras=" + project.referencePath("Extras"),
+        ])
+    }
+
     private var liftFile: String {
         get throws { try XCTUnwrap(project.outputFiles()[LiftRenderer.fileName]) }
     }
@@ -183,9 +190,7 @@ final class TreeEditTests: XCTestCase {
     /// imports, so it goes the whole way; an edit within the modules reached is still edited.
     func testAnEditThatReachesAnotherModuleChangesTheLiftFilesImports() throws {
         try forEachLayout {
-            project.options.referenceModules = try ReferenceModules(arguments: [
-                "MovieFeature=" + project.references.path, "Extras=" + project.referencePath("Extras"),
-            ])
+            try nameTheModules()
             try assertRun(takesShortcut: false, "options changed")
             XCTAssertFalse(try liftFile.contains("import Extras"))
             try project.replace("    case close\n}\n", with: "    case close\n    case search(SearchAction)\n}\n", atPath: movieFeature)
@@ -206,9 +211,7 @@ final class TreeEditTests: XCTestCase {
     /// another module never names). The shape cannot tell either, so the edit that carries it goes the whole way.
     func testACaseOfAnotherModuleCarryingANameTheSourcesDeclareGoesTheWholeWay() throws {
         try forEachLayout {
-            project.options.referenceModules = try ReferenceModules(arguments: [
-                "MovieFeature=" + project.references.path, "Extras=" + project.referencePath("Extras"),
-            ])
+            try nameTheModules()
             let shadow = project.path("Shadow/Shadow.swift")
             try project.write("struct SheetAction {}\n", toPath: shadow)
             if project.options.filePerSource { project.options.sources.append(shadow) }
@@ -235,9 +238,7 @@ final class TreeEditTests: XCTestCase {
     /// `Extras`, is extended with its module, which the shape cannot tell either.
     func testNamesThatTwoModulesDeclareGoTheWholeWay() throws {
         try forEachLayout {
-            project.options.referenceModules = try ReferenceModules(arguments: [
-                "MovieFeature=" + project.references.path, "Extras=" + project.referencePath("Extras"),
-            ])
+            try nameTheModules()
             let twins = project.referencePath("Extras/Twins.swift")
             let gallery = project.referencePath("Extras/Gallery.swift")
             let player = project.referencePath("Player.swift")
