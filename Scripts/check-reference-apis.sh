@@ -19,6 +19,7 @@
 #      feedback fixtures type-checked, then rebuilt back to master.
 #   5. The check itself: a generated file with one wrong case name must fail to type-check, and a lift file
 #      with one wrong embed (still compiling) must fail the lift driver's run.
+#   6. The lists of the frameworks' top-level types in FrameworkNames.swift hold every public one of the sources.
 # It prints one line a check and `reference-apis: N passed, M failed`; exits 1 when any failed, 2 on a
 # usage error.
 #
@@ -240,6 +241,24 @@ if [ -f "$lifts" ] && grep -q '{ .movie(action: .list(self)) }' "$lifts"; then
 else
     fail "the mutation's target ({ .movie(action: .list(self)) }) is gone from the app's lifts: update this script"
 fi
+
+# 6. RexGen's lists of the frameworks' top-level types (Sources/RexGenCore/Analysis/FrameworkNames.swift), which
+#    the lift file sees, against the sources: every public top-level type of each module is listed.
+echo "== framework names"
+framework_names() {  # the public top-level type names under the given folders, one a line
+    grep -rhoE "^(public|open) +(final +)?(struct|class|enum|protocol|typealias|actor) +[A-Za-z_][A-Za-z0-9_]*" \
+        --include=*.swift "$@" | awk '{print $NF}' | sort -u
+}
+vendor="$REFERENCE/vendor"
+listed="$(sed -n '/^enum FrameworkNames/,/static func declared/p' "$REPO/Sources/RexGenCore/Analysis/FrameworkNames.swift")"
+for framework in "SwiftRex:$vendor/SwiftRex-0.8.8/Sources" "CombineFeedback:$vendor/CombineFeedback-master-8ba5916 $vendor/CombineFeedback-0.7.0" \
+                 "ReactiveFeedback:$vendor/ReactiveFeedback-0.10.0" "Reactor:$vendor/Reactor-1.0.0"; do
+    name="${framework%%:*}"
+    # shellcheck disable=SC2086
+    missing="$(framework_names ${framework#*:} | while read -r type; do
+        grep -q "\"$type\"" <<<"$listed" || echo "$type"; done | tr '\n' ' ')"
+    if [ -z "$missing" ]; then ok "framework names: $name"; else fail "framework names: $name lacks $missing"; fi
+done
 
 echo "reference-apis: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

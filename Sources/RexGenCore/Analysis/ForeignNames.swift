@@ -22,23 +22,26 @@ struct ForeignNames {
 
     private let model: SourceModel
     private let referenceModules: ReferenceModules
-    /// The top-level types and typealiases of the sources.
-    private let sourceNames: Set<Substring>
+    /// The top-level types and typealiases of the sources, and those of the lift file's frameworks
+    /// (`FrameworkNames`): what a name captures in the lift file.
+    private let capturingNames: Set<Substring>
+    private let frameworkNames: Set<Substring>
     /// `declaringModules()`, built the first time a name needs it (a name of the sources captured, or a
     /// `where` clause's).
     private var modulesByName: [Substring: Set<String>]?
     /// The references' top-level typealiases, built the first time `mayBeDeclaredMoreThanOnce` needs them.
     private var referenceAliasNames: Set<Substring>?
 
-    init(model: SourceModel, referenceModules: ReferenceModules) {
+    init(model: SourceModel, referenceModules: ReferenceModules, frameworks: LiftSelection) {
         self.model = model
         self.referenceModules = referenceModules
-        var names = Set<Substring>()
+        frameworkNames = FrameworkNames.declared(by: frameworks)
+        var names = frameworkNames
         for file in model.files {
             for type in file.types where !type.qualifiedName.contains(".") { names.insert(Substring(type.qualifiedName)) }
             for alias in file.typeAliases where !alias.qualifiedName.contains(".") { names.insert(Substring(alias.qualifiedName)) }
         }
-        sourceNames = names
+        capturingNames = names
     }
 
     /// `text`, written in a file of `module`, rewritten to mean among the sources what it means there.
@@ -52,7 +55,7 @@ struct ForeignNames {
         var index = 0
         while index < starts.count {
             let name = starts[index].name
-            if sourceNames.contains(name) || ownModuleFirst && modulesDeclaringMoreThanOnce(name).contains(module) {
+            if capturingNames.contains(name) || ownModuleFirst && modulesDeclaringMoreThanOnce(name).contains(module) {
                 index += 1
             } else {
                 starts.remove(at: index)
@@ -75,7 +78,7 @@ struct ForeignNames {
                 return .unqualifiable(name: start.name)
             }
             // `Models.Movie` would look `Movie` up in a type named `Models`, if one is in sight.
-            guard !sourceNames.contains(Substring(qualifier)), modules[Substring(qualifier)] == nil else {
+            guard !capturingNames.contains(Substring(qualifier)), modules[Substring(qualifier)] == nil else {
                 return .unqualifiable(name: start.name)
             }
             result += text[written..<start.range.lowerBound]
@@ -106,7 +109,11 @@ struct ForeignNames {
 
 extension ForeignNames {
     /// Whether the sources declare a top-level type or typealias named `name`.
-    func sourcesDeclare(_ name: String) -> Bool { sourceNames.contains(Substring(name)) }
+    /// Whether a lift framework's module declares `name` (rather than the sources).
+    func frameworksDeclare(_ name: String) -> Bool { frameworkNames.contains(Substring(name)) }
+
+    /// Whether a type named `name` is in sight in the lift file: the sources or a lift framework declare one.
+    func isCapturedInTheLiftFile(_ name: String) -> Bool { capturingNames.contains(Substring(name)) }
 
     /// The modules whose references declare a top-level type or typealias named `name`, for a name declared
     /// more than once; empty for the others, which are most, without the modules of the references' files:
@@ -133,7 +140,7 @@ extension ForeignNames {
     /// `typeName`, declared in `module`, written with it (`GridFeature.RowAction`); nil when a type named like
     /// the module would capture the name.
     mutating func qualified(_ typeName: String, with module: String) -> String? {
-        guard !sourceNames.contains(Substring(module)), declaringModules()[Substring(module)] == nil else { return nil }
+        guard !capturingNames.contains(Substring(module)), declaringModules()[Substring(module)] == nil else { return nil }
         return module + "." + typeName
     }
 
@@ -148,7 +155,7 @@ extension ForeignNames {
             for conformance in root.conformances {
                 for requirement in conformance.whereRequirements {
                     for start in Self.typeNames(inRequirement: requirement)
-                    where !NamesTheSourcesDeclare.standardLibrary.contains(start.name) && !sourceNames.contains(start.name) {
+                    where !NamesTheSourcesDeclare.standardLibrary.contains(start.name) && !capturingNames.contains(start.name) {
                         let modules = declaringModules()[start.name]
                             ?? (referenceModules.contains(module: start.name) ? [String(start.name)] : [])
                         guard modules.count == 1, let module = modules.first else { continue }
@@ -168,7 +175,7 @@ extension LiftPlanner {
     func leaveOutAmbiguousWhereClauses(_ roots: inout [RootPlan], importing imports: [ImportDeclaration],
                                        foreignNames: inout ForeignNames?, diagnostics: inout [Diagnostic]) -> Bool {
         guard roots.contains(where: { $0.conformances.contains { !$0.whereRequirements.isEmpty } }) else { return false }
-        if foreignNames == nil { foreignNames = ForeignNames(model: model, referenceModules: referenceModules) }
+        if foreignNames == nil { foreignNames = makeForeignNames() }
         let imported = Set(imports.compactMap { $0.moduleName.map(String.init) })
         var leftOut = false
         for rootIndex in roots.indices {
@@ -176,7 +183,7 @@ extension LiftPlanner {
             roots[rootIndex].conformances.removeAll { conformance in
                 for requirement in conformance.whereRequirements {
                     for start in ForeignNames.typeNames(inRequirement: requirement)
-                    where !foreignNames!.sourcesDeclare(String(start.name)) {
+                    where !foreignNames!.isCapturedInTheLiftFile(String(start.name)) {
                         let both = foreignNames!.modulesDeclaringMoreThanOnce(start.name).intersection(imported).sorted()
                         guard both.count > 1 else { continue }
                         diagnostics.append(.warning("'\(conformance.declaration.qualifiedName)' is used with generic arguments "
@@ -193,6 +200,11 @@ extension LiftPlanner {
         return leftOut
     }
 
+    /// `ForeignNames` of this plan's model, modules and frameworks, made the first time a name needs it.
+    func makeForeignNames() -> ForeignNames {
+        ForeignNames(model: model, referenceModules: referenceModules, frameworks: frameworks)
+    }
+
     /// Names the conformance of each enum of another module whose first name the sources or a third module
     /// declare too with its module (`extension ListFeature.ListAction`), or leaves it out with a warning when
     /// RexGen cannot.
@@ -207,15 +219,16 @@ extension LiftPlanner {
                 kept.append(conformance)
                 continue
             }
-            if foreignNames == nil { foreignNames = ForeignNames(model: model, referenceModules: referenceModules) }
-            if foreignNames!.sourcesDeclare(first) {
+            if foreignNames == nil { foreignNames = makeForeignNames() }
+            if foreignNames!.isCapturedInTheLiftFile(first) {
                 if let module = referenceModules.module(ofFile: declaration.location.file),
                    case .text(let name) = foreignNames!.rewritten(conformance.typeName, writtenIn: module, ownModuleFirst: true) {
                     conformance.typeName = name
                     kept.append(conformance)
                     continue
                 }
-                diagnostics.append(.warning("'\(declaration.qualifiedName)' is another module's, and the sources declare a "
+                let declaring = foreignNames!.frameworksDeclare(first) ? "a lift framework declares" : "the sources declare"
+                diagnostics.append(.warning("'\(declaration.qualifiedName)' is another module's, and \(declaring) a "
                     + "'\(first)' too, which the lift file's extension would mean; RexGen cannot tell which module to name "
                     + "it with, so no \(protocolName) conformance is generated for it", at: declaration.location))
             } else if !referenceModules.isEmpty,
@@ -227,8 +240,10 @@ extension LiftPlanner {
                     kept.append(conformance)
                     continue
                 }
+                let holder = foreignNames!.frameworksDeclare(module) ? "a lift framework"
+                    : foreignNames!.isCapturedInTheLiftFile(module) ? "the sources" : "a module"
                 diagnostics.append(.warning("'\(declaration.qualifiedName)' is module \(module)'s, and another module declares "
-                    + "a '\(first)' too, which would make the lift file's extension ambiguous; \(module) declares a type "
+                    + "a '\(first)' too, which would make the lift file's extension ambiguous; \(holder) declares a type "
                     + "named '\(module)', so RexGen cannot name it with its module, and no \(protocolName) conformance is "
                     + "generated for it", at: declaration.location))
             } else {

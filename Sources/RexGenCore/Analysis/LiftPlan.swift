@@ -47,10 +47,7 @@ public struct RootPlan: Sendable {
     }
     /// `AppAction` → `appAction`; `URLAction` → `urlAction`; `Case` → `caseRoot`, since a keyword cannot name
     /// the initializer's parameter, nor `self` a property.
-    public var camelName: String {
-        let camel = LiftNaming.lowerCamel(joinedName)
-        return SwiftNames.reservedWords.contains(camel) ? camel + "Root" : camel
-    }
+    public var camelName: String { LiftNaming.memberName(joinedName: joinedName) }
     /// The root's `@available`s, and those of the types around it (see `ExtensionAvailability`), on every
     /// declaration of its part of the lift file: each names the root, directly or through its alias, which
     /// carries them too.
@@ -172,6 +169,12 @@ enum LiftNaming {
             }
         }
         return joined.first.map { SwiftNames.isPlainIdentifier(String($0)) } == false ? "_" + joined : joined
+    }
+
+    /// The conformances' property and the initializer's label: `AppAction` → `appAction`, `Case` → `caseRoot`.
+    static func memberName(joinedName: String) -> String {
+        let camel = lowerCamel(joinedName)
+        return SwiftNames.reservedWords.contains(camel) ? camel + "Root" : camel
     }
 
     static func lowerCamel(_ name: String) -> String {

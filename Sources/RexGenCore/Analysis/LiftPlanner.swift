@@ -24,6 +24,10 @@ struct LiftPlanner {
     func plan(diagnostics: inout [Diagnostic]) -> LiftPlan {
         var roots: [RootPlan] = []
         var foreignNames: ForeignNames?
+        let memberNames = Set(tree.roots.map { root in
+            LiftNaming.memberName(joinedName: LiftNaming.joinedName(tree.nodes[root].declaration.qualifiedNameComponents))
+        })
+        let memberOwners = RootMemberClash.memberOwners(in: model.files, memberNames: memberNames)
         for root in tree.roots {
             let rootNode = tree.nodes[root]
             guard rootNode.declaration.genericParameters.isEmpty else {
@@ -54,7 +58,9 @@ struct LiftPlanner {
                 continue
             }
             var conformances = conformances(from: root, protocolName: joinedName + "Convertible",
-                                            foreignNames: &foreignNames, diagnostics: &diagnostics)
+                                            memberName: LiftNaming.memberName(joinedName: joinedName),
+                                            memberOwners: memberOwners, foreignNames: &foreignNames,
+                                            diagnostics: &diagnostics)
             if !referenceModules.isEmpty {
                 qualifyForeignEnums(&conformances, foreignNames: &foreignNames, protocolName: joinedName + "Convertible",
                                     diagnostics: &diagnostics)
@@ -88,14 +94,15 @@ struct LiftPlanner {
         }
         var whereClauseModules: [String: AccessLevel] = [:]
         if !referenceModules.isEmpty, roots.contains(where: { $0.conformances.contains { !$0.whereRequirements.isEmpty } }) {
-            if foreignNames == nil { foreignNames = ForeignNames(model: model, referenceModules: referenceModules) }
+            if foreignNames == nil { foreignNames = makeForeignNames() }
             whereClauseModules = foreignNames!.modulesNamed(inWhereClausesOf: roots)
         }
         return imports + Self.importsOfDeclaringModules(roots, whereClauseModules: whereClauseModules,
                                                         referenceModules: referenceModules, besides: imports)
     }
 
-    private func conformances(from root: Int, protocolName: String, foreignNames: inout ForeignNames?,
+    private func conformances(from root: Int, protocolName: String, memberName: String,
+                              memberOwners: [String: Set<String>], foreignNames: inout ForeignNames?,
                               diagnostics: inout [Diagnostic]) -> [ConformancePlan] {
         let walk = tree.links.walk(from: root)
         let edges = tree.edgesInParentOrder
@@ -119,7 +126,7 @@ struct LiftPlanner {
                   let module = referenceModules.module(ofFile: tree.nodes[parent].declaration.location.file) else {
                 return result
             }
-            if foreignNames == nil { foreignNames = ForeignNames(model: model, referenceModules: referenceModules) }
+            if foreignNames == nil { foreignNames = makeForeignNames() }
             for index in result.indices {
                 switch foreignNames!.rewritten(result[index], writtenIn: module, ownModuleFirst: !readAtFileScope) {
                 case .text(let text): result[index] = text
@@ -192,8 +199,15 @@ struct LiftPlanner {
             case .conformance, nil:
                 break
             }
+            if !tree.nodes[node].isReference,
+               let clash = RootMemberClash.clash(declaration, memberName: memberName, memberOwners: memberOwners) {
+                diagnostics.append(RootMemberClash.warning(declaration, clash: clash, memberName: memberName,
+                                                           protocolName: protocolName))
+                continue
+            }
             if let name = capturedNames[node] {
-                let capturedBy = foreignNames?.sourcesDeclare(String(name)) ?? true ? "the sources declare" : "two modules declare"
+                let capturedBy = foreignNames?.frameworksDeclare(String(name)) == true ? "a lift framework declares"
+                    : foreignNames?.isCapturedInTheLiftFile(String(name)) ?? true ? "the sources declare" : "two modules declare"
                 diagnostics.append(.warning("'\(declaration.qualifiedName)' is used with generic arguments that name "
                     + "'\(name)' as another module sees it, and \(capturedBy) a '\(name)' too, which the "
                     + "conformance's where clause would mean; RexGen cannot tell which module's '\(name)' to write, "

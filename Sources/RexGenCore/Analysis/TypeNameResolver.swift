@@ -28,6 +28,9 @@ struct TypeNameResolver {
     private let nodesByModule: [String: [String: Int]]
     /// Which module a reference's file is, asked only of a name in `nodesByModule`.
     private let referenceModules: ReferenceModules
+    /// How many of `types`' files are sources, whose types another module does not see.
+    private let sourceFileCount: Int
+    private let readsReferences: Bool
 
     init(nodes: [ActionTree.Node], model: SourceModel, referenceModules: ReferenceModules = ReferenceModules()) {
         // `while` loops over ten thousand nodes and files: in the debug build the build plugin runs,
@@ -114,6 +117,8 @@ struct TypeNameResolver {
         referenceAliasesBehindSources = aliasesBehindSources
         referenceNodesBehindSources = behindSources
         types = model.types
+        sourceFileCount = model.files.count
+        self.readsReferences = readsReferences
         self.lastComponents = lastComponents
         self.otherTypesHide = otherTypesHide
     }
@@ -189,8 +194,10 @@ struct TypeNameResolver {
         guard let (components, arguments, argumentsByComponent) = Self.split(typeText),
               let last = components.last, lastComponents.contains(Substring(last)) else { return nil }
         // The name as written, then (module-qualified?) without a first component that names no known type.
-        // `Swift.String` is the standard library's, never a type of the sources named `String`.
-        let dropsModule = components.count > 1 && types[components[0]] == nil && components[0] != "Swift"
+        // `Swift.String` is the standard library's, never a type of the sources named `String`; in another
+        // module, `Event.RowAction` names module Event's even where the sources declare a type `Event`.
+        let dropsModule = components.count > 1 && components[0] != "Swift"
+            && (types[components[0]] == nil || inReference && types.isDeclaredOnly(inFirst: sourceFileCount, components[0]))
         var candidate = 0
         while candidate < (dropsModule ? 2 : 1) {
             let written = Self.joined(components, from: candidate)
@@ -224,10 +231,14 @@ struct TypeNameResolver {
                 if let alias = seesEverything ? aliases[name] : referenceAliasesBehindSources[name] ?? aliases[name],
                    remainingAliasHops > 0 {
                     let aliasContext = Array(alias.qualifiedName.split(separator: ".").dropLast().map(String.init))
+                    // The target reads as the alias's module reads it (`typealias Child = CounterEvent` means its
+                    // own module's `CounterEvent`), wherever the alias is named from.
+                    let aliasInReference = inReference || readsReferences && referenceAliasesBehindSources[name] == nil
                     guard var found = resolve(alias.targetText, from: aliasContext,
-                                              parameters: genericParameters(along: aliasContext), inReference: inReference,
-                                              file: file, remainingAliasHops: remainingAliasHops - 1,
-                                              unfollowed: &unfollowed) else { return nil }
+                                              parameters: genericParameters(along: aliasContext), inReference: aliasInReference,
+                                              file: aliasInReference ? alias.location.file : file,
+                                              remainingAliasHops: remainingAliasHops - 1, unfollowed: &unfollowed)
+                    else { return nil }
                     // The target's arguments are written where the alias is: followed only for an alias at top
                     // level (its arguments read at file scope, as a conformance states them) or in that enum
                     // (they read as the payload's do), given no arguments of its own or of a type around it

@@ -21,7 +21,9 @@ import Foundation
 /// `IncrementalGeneration.unsureInputs`, and its parse section intact):
 /// - no edited file has a diagnostic, before or now, nor does any diagnostic of the last run name it (it
 ///   would now point at other lines);
-/// - for an edited source: one file per source, the built-in outputs (no templates), no C headers (their
+/// - for an edited source: its cases and members named like a root's conformance property are as they were
+///   (`RootMemberClash`: a case without payload is no part of any summary, yet it can leave a conformance
+///   out), one file per source, the built-in outputs (no templates), no C headers (their
 ///   enums are selected by what sources' payloads carry), no output among the inputs, no file of the model
 ///   is Sourcery's output (its notes count the properties RexGen now writes), planning the edited sources'
 ///   enums finds no diagnostic, and the file holding the enums of no source comes out as it was.
@@ -47,10 +49,24 @@ enum EarlyCutOff {
                   file.summaryIsUnchanged && !file.hasDiagnostics && !cache.diagnostics.contains(where: { $0.contains(file.path) })
               }) else { return nil }
         guard editsSources else { return LastRunPatch(replacedRecords: records) }
+        guard keepsRootMemberClashes(cache, edited: edited) else { return nil }
         var files: [Int: ParsedFile] = [:]
         for file in edited.files { files[file.index] = file.new }
         guard let (ownFiles, model) = ownFiles(cache, edited: files, options: options) else { return nil }
         return LastRunPatch(replacedRecords: records, files: ownFiles, model: model)
+    }
+
+    /// Whether the edited sources declare the same cases and members named like a root's conformance
+    /// property as before (`RootMemberClash`: such an enum's conformance is left out, and the lift file, which
+    /// this path copies, would change). Another module's enums keep theirs: an edited reference never clashes.
+    static func keepsRootMemberClashes(_ cache: GenerationCache, edited: EditedInputs) -> Bool {
+        let changedSources = edited.files.filter { !$0.isReference && !$0.isUnchanged }
+        guard !changedSources.isEmpty, let shape = cache.treeShape else { return true }
+        guard let memberNames = shape.rootMemberNames else { return false }
+        return changedSources.allSatisfy { file in
+            RootMemberClash.clashingNames(in: file.old, memberNames: memberNames)
+                == RootMemberClash.clashingNames(in: file.new, memberNames: memberNames)
+        }
     }
 
     /// The edited sources' own files, planned and rendered in the model of the last run with the edited

@@ -216,11 +216,13 @@ struct LiftedPath {
                 cases.append(enumCase)
             }
         }
-        // Another module's enum whose first name the sources or a third module may declare may be named with
-        // its module (`LiftPlanner.qualifyForeignEnums`), which their names, not kept with the shape, decide.
+        // Another module's enum whose first name the sources, a third module or a lift framework may declare
+        // may be named with its module (`LiftPlanner.qualifyForeignEnums`), which their names, not kept with
+        // the shape, decide.
         if let last = nodes.last, last.isReference, !options.referenceModules.isEmpty {
             let first = last.declaration.qualifiedNameComponents[0]
-            if declarations.cache.sourceParses(mention: first) { return nil }
+            if declarations.cache.sourceParses(mention: first)
+                || FrameworkNames.declared(by: options.lift).contains(Substring(first)) { return nil }
             let module = options.referenceModules.module(ofFile: last.declaration.location.file)
             if declarations.cache.otherModulesSummaries(mention: first, besides: module, modules: options.referenceModules) {
                 return nil
@@ -233,6 +235,9 @@ struct LiftedPath {
             .plan(diagnostics: &diagnostics)
         guard diagnostics.isEmpty, let root = plan.roots.first, root.conformances.count == chain.count else { return nil }
         let camel = root.camelName
+        // A member of a source's enum named like the conformance's property leaves it out (`RootMemberClash`),
+        // and members may be declared in any file.
+        if !nodes[nodes.count - 1].isReference, declarations.sourceParsesMention(camel) { return nil }
         let rootType = root.aliasName
         let protocolName = root.protocolName
         let keys = root.conformances.map {

@@ -31,8 +31,11 @@ import Foundation
 ///   (another module looks past it to a reference's of that name); with `--reference-module`, a name that
 ///   two nodes have is none of them (a reference's means its own module's);
 /// - with `--reference-module`, no conformance planned anew is of a reference's enum whose first name a
-///   source or another module's reference mentions (the lift file may name it with its module,
-///   `LiftPlanner.qualifyForeignEnums`);
+///   source or another module's reference mentions, or a lift framework declares (the lift file may name it
+///   with its module, `LiftPlanner.qualifyForeignEnums`);
+/// - an edited source's cases and members named like a root's conformance property are as they were, and no
+///   conformance planned anew is of a source's enum while a source's parse mentions that name (such a case
+///   or member leaves the conformance out: `RootMemberClash`);
 /// - the roots are the same nodes, each with a name of its own (no generic one in the file), and the same
 ///   source files hold conformances (the lift file copies their imports), and, with `--reference-module`, each
 ///   root's conformances lie in the same modules' references (the lift file imports those modules);
@@ -56,6 +59,9 @@ enum TreeEdit {
               options.cHeaders.headers.isEmpty, inputCount == inputs.paths.count, let oldShape = cache.treeShape,
               !edited.files.contains(where: \.hasDiagnostics),
               !cache.diagnostics.contains(where: { $0.contains(file.path) && !liftDiagnostics($0) }),
+              // A clash leaves a conformance out (`RootMemberClash`): the edited file must keep its clashes as
+              // they were. (An enum left out by one has no section, so `Relift` declines a walk that reaches it.)
+              EarlyCutOff.keepsRootMemberClashes(cache, edited: edited),
               let edit = FileTreeEdit(old: file.old, new: file.new, index: file.index, isSource: !file.isReference,
                                       cache: cache, shape: oldShape, options: options),
               let text = cache.previousFile(LiftRenderer.fileName, in: directory) else { return nil }
@@ -92,11 +98,20 @@ struct Declarations {
     let cache: GenerationCache
     let edited: Int
     private var files: [Int: ParsedFile]
+    private var mentions: [String: Bool] = [:]
 
     init(cache: GenerationCache, edited: Int, file: ParsedFile) {
         self.cache = cache
         self.edited = edited
         files = [edited: file]
+    }
+
+    /// `GenerationCache.sourceParses(mention:)`, searched once per name.
+    mutating func sourceParsesMention(_ name: String) -> Bool {
+        if let known = mentions[name] { return known }
+        let found = cache.sourceParses(mention: name)
+        mentions[name] = found
+        return found
     }
 
     mutating func declaration(of node: TreeShape.Node) -> EnumDeclaration? {

@@ -231,3 +231,19 @@ struct TreeShape: Equatable, Sendable {
         }
     }
 }
+
+extension TreeShape {
+    /// The property each root's conformances declare (`RootMemberClash`), or nil when a root's name has a
+    /// raw identifier, which its line cannot tell apart from its dots.
+    var rootMemberNames: Set<String>? {
+        let lines = nodeNames.utf8.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) }
+        var names = Set<String>()
+        for root in roots {
+            guard lines.indices.contains(root) else { return nil }
+            let components = lines[root].split(separator: ".").map(String.init)
+            guard components.allSatisfy(SwiftNames.isPlainIdentifier) else { return nil }
+            names.insert(LiftNaming.memberName(joinedName: LiftNaming.joinedName(components)))
+        }
+        return names
+    }
+}

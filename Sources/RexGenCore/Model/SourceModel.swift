@@ -82,6 +82,14 @@ public struct TypeIndex: Sendable {
     }
 
     public var count: Int { positions.count }
+
+    /// Whether every declaration of `qualifiedName` is in the first `fileCount` files (the sources, which
+    /// come first): another module, which cannot see them, does not see the name as a type.
+    func isDeclaredOnly(inFirst fileCount: Int, _ qualifiedName: String) -> Bool {
+        guard let position = positions[qualifiedName], Int(position.file) < fileCount else { return false }
+        guard namesDeclaredMoreThanOnce.contains(qualifiedName) else { return true }
+        return !files[fileCount...].contains { $0.types.contains { $0.qualifiedName == qualifiedName } }
+    }
 }
 
 extension TypeIndex {

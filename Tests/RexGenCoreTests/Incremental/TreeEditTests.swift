@@ -313,6 +313,63 @@ final class TreeEditTests: XCTestCase {
         }
     }
 
+    /// A case or member named like a root's conformance property (`panelAction`) leaves that conformance out
+    /// (`RootMemberClash`), which only the whole analysis works out. Adding such a case is an edit that stays
+    /// in its file by every summary (a case without payload), a member may sit in another file than the leaf
+    /// it clashes with, and the warning stands until the clash goes: each goes the whole way.
+    func testACaseOrMemberNamedLikeTheRootsPropertyGoesTheWholeWay() throws {
+        try forEachLayout {
+            let panel = project.path("Panel/Panel.swift")
+            let members = project.path("Panel/Members.swift")
+            try project.write("public enum PanelAction: Equatable, Sendable {\n    case toolbar(ToolbarAction)\n}\n\n"
+                              + "public enum ToolbarAction: Equatable, Sendable {\n    case shown\n}\n", toPath: panel)
+            try project.write("extension ToolbarAction {\n    public var title: String { \"\" }\n}\n", toPath: members)
+            if project.options.filePerSource { project.options.sources += [panel, members] }
+            try assertRun(takesShortcut: false)
+            XCTAssertTrue(try liftFile.contains("extension ToolbarAction: PanelActionConvertible {"))
+            try project.replace("    case shown\n", with: "    case shown\n    case panelAction\n", atPath: panel)
+            let clashed = try project.runAndCompare()
+            XCTAssertFalse(clashed.tookSourceShortcut || clashed.tookTreeShortcut, "\(clashed)")
+            XCTAssertFalse(try liftFile.contains("extension ToolbarAction: PanelActionConvertible {"))
+            // While the warning stands, a leaf added goes the whole way.
+            try project.replace("    case toolbar(ToolbarAction)\n", with: "    case toolbar(ToolbarAction)\n    case sheet(SheetAction)\n",
+                                atPath: panel)
+            try project.write(String(contentsOfFile: panel, encoding: .utf8) + Self.sheet, toPath: panel)
+            try assertRun(takesShortcut: false)
+            try project.replace("    case shown\n    case panelAction\n", with: "    case shown\n", atPath: panel)
+            let cleared = try project.runAndCompare()
+            XCTAssertFalse(cleared.tookSourceShortcut || cleared.tookTreeShortcut, "\(cleared)")
+            XCTAssertTrue(try liftFile.contains("extension ToolbarAction: PanelActionConvertible {"))
+            // The clash comes with an edit of the tree in the same file (the leaf taken away), and goes with one.
+            try project.replace("    case sheet(SheetAction)\n", with: "", atPath: panel)
+            try project.replace("    case shown\n", with: "    case shown\n    case panelAction\n", atPath: panel)
+            try assertRun(takesShortcut: false)
+            XCTAssertFalse(try liftFile.contains("extension ToolbarAction: PanelActionConvertible {"))
+            try project.replace("    case toolbar(ToolbarAction)\n", with: "    case toolbar(ToolbarAction)\n    case sheet(SheetAction)\n",
+                                atPath: panel)
+            try project.replace("    case shown\n    case panelAction\n", with: "    case shown\n", atPath: panel)
+            try assertRun(takesShortcut: false)
+            XCTAssertTrue(try liftFile.contains("extension ToolbarAction: PanelActionConvertible {"))
+            // An enum of another file, with a member of that name, that an edit makes a node of the tree.
+            try project.write("extension ToolbarAction {\n    public var title: String { \"\" }\n}\n\n"
+                              + "public enum ListAction: Equatable, Sendable {\n    case shown\n}\n\n"
+                              + "extension ListAction {\n    public var panelAction: Int { 0 }\n}\n", toPath: members)
+            try assertRun(takesShortcut: false)
+            try project.replace("    case sheet(SheetAction)\n", with: "    case sheet(SheetAction)\n    case list(ListAction)\n",
+                                atPath: panel)
+            try assertRun(takesShortcut: false)
+            XCTAssertFalse(try liftFile.contains("extension ListAction: PanelActionConvertible {"))
+            // Without the member, the same edit is the tree's.
+            try project.replace("    case list(ListAction)\n", with: "", atPath: panel)
+            try project.replace("extension ListAction {\n    public var panelAction: Int { 0 }\n}\n", with: "", atPath: members)
+            try assertRun(takesShortcut: false)
+            try project.replace("    case sheet(SheetAction)\n", with: "    case sheet(SheetAction)\n    case list(ListAction)\n",
+                                atPath: panel)
+            try assertRun(takesShortcut: project.options.filePerSource)
+            XCTAssertTrue(try liftFile.contains("extension ListAction: PanelActionConvertible {"))
+        }
+    }
+
     /// Edits of the tree beyond one leaf: edited where the shape can tell what a whole analysis would
     /// find, the whole way where it cannot. Either way the outputs are a from-scratch run's.
     func testEditsBeyondALeafAreEditedOrGoTheWholeWay() throws {

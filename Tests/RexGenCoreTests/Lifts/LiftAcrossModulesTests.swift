@@ -396,6 +396,100 @@ final class LiftAcrossModulesTests: XCTestCase {
         try assertTypechecks(in: work, modules: Self.twinFeatures, mode: .swift6, features: [])
     }
 
+    /// In `ListFeature`, `ListFeature.RowAction` names the module's enum; the app declaring a type named
+    /// `ListFeature` does not change what another module's case means.
+    func testAModuleQualifiedNameOfAnotherModuleIsNotTheSourcesType() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write([
+            "ListFeature/ListAction.swift": """
+                public enum ListAction {
+                    case row(ListFeature.RowAction)
+                }
+                public enum RowAction {
+                    case tap
+                }
+                """,
+            "App/AppAction.swift": """
+                import ListFeature
+                import SwiftRex
+
+                enum AppAction {
+                    case list(ListAction)
+                }
+                enum ListFeature {}
+                """,
+        ], under: work)
+        let liftFile = try generate(in: work, modules: ["ListFeature"])
+        XCTAssertTrue(liftFile.contains("extension RowAction: AppActionConvertible {"), liftFile)
+        XCTAssertTrue(liftFile.contains(".list(.row(self))"), liftFile)
+        try assertTypechecks(in: work, modules: ["ListFeature"], mode: .swift6, features: [])
+    }
+
+    /// A typealias's target means what the alias's module sees: `ListFeature`'s `typealias Cell = RowAction` is
+    /// `ListFeature.RowAction`, though `GridFeature`, read first, declares a `RowAction` too.
+    func testATypealiasOfAnotherModuleMeansItsModulesEnum() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.twinFeatureSources.merging([
+            "ListFeature/Cell.swift": "public typealias Cell = RowAction\n",
+            "App/AppAction.swift": """
+                import ListFeature
+                import GridFeature
+                import SwiftRex
+
+                enum AppAction {
+                    case grid(GridAction)
+                    case cell(ListFeature.Cell)
+                }
+                """,
+        ]) { first, _ in first }, under: work)
+        let liftFile = try generate(in: work, modules: Self.twinFeatures)
+        XCTAssertTrue(liftFile.contains("extension GridFeature.RowAction: AppActionConvertible {"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension ListFeature.RowAction: AppActionConvertible {"), liftFile)
+        XCTAssertTrue(liftFile.contains(".cell(self)"), liftFile)
+        try assertTypechecks(in: work, modules: Self.twinFeatures, mode: .swift6, features: [])
+    }
+
+    /// The lift file imports SwiftRex, so its top-level names capture there too: another module's
+    /// `ElementIDAction` is extended with its module's name, and a module named `Reducer` cannot qualify its
+    /// `RowAction` (which the app's own `RowAction` makes necessary), so that conformance is left out.
+    func testTheLiftFrameworksNamesAreInSightInTheLiftFile() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write([
+            "ListFeature/ListAction.swift": """
+                public enum ListAction {
+                    case element(ElementIDAction)
+                }
+                public enum ElementIDAction {
+                    case tap
+                }
+                """,
+            "Reducer/RowAction.swift": """
+                public enum RowAction {
+                    case select
+                }
+                """,
+            "App/AppAction.swift": """
+                import ListFeature
+                import Reducer
+
+                enum AppAction {
+                    case list(ListAction)
+                    case row(Reducer.RowAction)
+                    case own(RowAction)
+                }
+                enum RowAction {
+                    case local
+                }
+                """,
+        ], under: work)
+        let (liftFile, stderr) = try generateWithWarnings(in: work, modules: ["ListFeature", "Reducer"])
+        XCTAssertTrue(liftFile.contains("extension ListFeature.ElementIDAction: AppActionConvertible {"), liftFile)
+        XCTAssertFalse(liftFile.contains("Reducer.RowAction"), liftFile)
+        XCTAssertTrue(stderr.contains("warning: 'RowAction' is another module's, and the sources declare a 'RowAction' too"),
+                      stderr)
+        try assertTypechecks(in: work, modules: ["ListFeature", "Reducer"], mode: .swift6, features: [])
+    }
+
     private static let twinFeatures = ["ListFeature", "GridFeature"]
 
     /// An action enum of the app named like `ListFeature`'s.

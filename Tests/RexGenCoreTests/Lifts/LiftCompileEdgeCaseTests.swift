@@ -385,6 +385,56 @@ final class LiftCompileEdgeCaseTests: XCTestCase {
 
     /// Control for the tests above: the shapes they vary compile when nothing is special, and the
     /// harness reports a broken file as broken (so their failures mean what they say).
+    /// Each conformance declares a property named after the root (`var event` for a root `Event`). An enum of
+    /// the sources with a case of that name (a property itself, or given one among the enum properties) or a
+    /// hand-written member of that name gets no conformance, with a warning, and the build still compiles;
+    /// the enums below it keep theirs (their paths are written as patterns).
+    func testACaseOrMemberNamedLikeTheRootsPropertyLeavesThatConformanceOut() throws {
+        let work = try temporaryDirectory()
+        let source = work.appendingPathComponent("Sources.swift")
+        try Data("""
+            enum Event {
+                case counter(CounterEvent)
+                case list(ListEvent)
+                case settings(SettingsEvent)
+            }
+            enum CounterEvent {
+                case event(Int)
+                case increment
+            }
+            enum ListEvent {
+                case event
+                case row(RowEvent)
+            }
+            enum RowEvent {
+                case tap
+            }
+            enum SettingsEvent {
+                case close
+            }
+            extension SettingsEvent {
+                var event: Event { .settings(self) }
+            }
+            """.utf8).write(to: source)
+        let generated = work.appendingPathComponent("Generated")
+        let rexgen = try LiftTestSupport.generate([source.path], into: generated)
+        let lifts = try LiftTestSupport.read(generated.appendingPathComponent(LiftTestSupport.liftFileName))
+        for (name, clash) in [("CounterEvent", "a case"), ("ListEvent", "a case"), ("SettingsEvent", "a member")] {
+            XCTAssertTrue(rexgen.stderr.contains("warning: '\(name)' has \(clash) named 'event', which its EventConvertible "
+                                                 + "conformance would declare again as a property"), rexgen.stderr)
+            XCTAssertFalse(lifts.contains("extension \(name): EventConvertible"), lifts)
+        }
+        XCTAssertTrue(lifts.contains("extension RowEvent: EventConvertible {"), lifts)
+        XCTAssertTrue(lifts.contains("extension Event: EventConvertible {"), lifts)
+        let modules = work.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        try LiftTestSupport.buildInterfaceOnly("SwiftRex", sources: [LiftTestSupport.swiftRexSource], mode: .swift6,
+                                               into: modules)
+        let typecheck = try LiftTestSupport.typecheck([source] + LiftTestSupport.swiftFiles(in: generated), modules: modules,
+                                                      mode: .swift6)
+        try LiftTestSupport.require(typecheck, "type-checking the sources with their enum properties and lifts")
+    }
+
     func testHarnessAcceptsPlainTreeAndRejectsBrokenCode() throws {
         let plain = """
             public enum RootAction {

@@ -305,6 +305,18 @@ extension MiddlewareProtocol {
 
 /// A middleware that speaks global types outside and runs `PartMiddleware` on local types inside.
 /// Only `MiddlewareProtocol.lift` creates one (the initializer is internal, as in SwiftRex 0.8).
+/// SwiftRex 0.8.8's `ElementIDAction` (Foundation/CollectionElementAction.swift): a top-level type whose name
+/// ends in `Action`, which a lift file importing SwiftRex sees.
+public struct ElementIDAction<ID: Hashable, Action> {
+    public let id: ID
+    public let action: Action
+
+    public init(id: ID, action: Action) {
+        self.id = id
+        self.action = action
+    }
+}
+
 public struct LiftMiddleware<
     GlobalInputActionType,
     GlobalOutputActionType,
