@@ -21,16 +21,28 @@ enum RootMemberClash {
     }
 
     /// The instance properties and functions the sources declare under one of `memberNames`, by the last
-    /// name of the type whose body or extension declares them (`Feature.Action` → `Action`): an alias or a
-    /// nested type of the same last name may be counted too, which only leaves a conformance out.
+    /// name of the type whose body or extension declares them (`Feature.Action` → `Action`), through the
+    /// sources' typealiases (`extension Settings` with `typealias Settings = SettingsEvent`): a nested type of
+    /// the same last name may be counted too, which only leaves a conformance out.
     static func memberOwners(in files: [ParsedFile], memberNames: Set<String>) -> [String: Set<String>] {
         guard !memberNames.isEmpty else { return [:] }
-        var owners: [String: Set<String>] = [:]
+        var members: [MemberDeclaration] = []
         for file in files {
-            for member in file.members where !member.isStatic && memberNames.contains(member.name)
-                && (member.kind == .property || member.kind == .function) {
-                owners[String(TypeNameResolver.lastComponent(member.ownerName)), default: []].insert(member.name)
+            members += file.members.filter { member in
+                !member.isStatic && memberNames.contains(member.name) && (member.kind == .property || member.kind == .function)
             }
+        }
+        guard !members.isEmpty else { return [:] }
+        let aliases = Dictionary(files.flatMap(\.typeAliases).map { ($0.qualifiedName, $0.targetText) },
+                                 uniquingKeysWith: { first, _ in first })
+        var owners: [String: Set<String>] = [:]
+        for member in members {
+            var owner = member.ownerName
+            for _ in 0..<8 {
+                guard let target = aliases[owner] else { break }
+                owner = target
+            }
+            owners[String(TypeNameResolver.lastComponent(owner)), default: []].insert(member.name)
         }
         return owners
     }

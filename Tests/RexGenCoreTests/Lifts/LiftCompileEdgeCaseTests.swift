@@ -397,6 +397,7 @@ final class LiftCompileEdgeCaseTests: XCTestCase {
                 case counter(CounterEvent)
                 case list(ListEvent)
                 case settings(SettingsEvent)
+                case about(AboutEvent)
             }
             enum CounterEvent {
                 case event(Int)
@@ -415,11 +416,19 @@ final class LiftCompileEdgeCaseTests: XCTestCase {
             extension SettingsEvent {
                 var event: Event { .settings(self) }
             }
+            enum AboutEvent {
+                case close
+            }
+            typealias About = AboutEvent
+            extension About {
+                var event: Event { .about(self) }
+            }
             """.utf8).write(to: source)
         let generated = work.appendingPathComponent("Generated")
         let rexgen = try LiftTestSupport.generate([source.path], into: generated)
         let lifts = try LiftTestSupport.read(generated.appendingPathComponent(LiftTestSupport.liftFileName))
-        for (name, clash) in [("CounterEvent", "a case"), ("ListEvent", "a case"), ("SettingsEvent", "a member")] {
+        for (name, clash) in [("CounterEvent", "a case"), ("ListEvent", "a case"), ("SettingsEvent", "a member"),
+                               ("AboutEvent", "a member")] {
             XCTAssertTrue(rexgen.stderr.contains("warning: '\(name)' has \(clash) named 'event', which its EventConvertible "
                                                  + "conformance would declare again as a property"), rexgen.stderr)
             XCTAssertFalse(lifts.contains("extension \(name): EventConvertible"), lifts)
