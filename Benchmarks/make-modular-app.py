@@ -82,6 +82,9 @@ for module in range(arguments.modules):
         path = folder / (f"{enum_name(module, index)}.swift" if index < arguments.enums_per_module
                          else f"{module_name(module)}Support{index:03d}.swift")
         lines = ["import Foundation", ""]
+        # The root's file imports the module whose root it carries, as Swift needs to name it.
+        if index == 0 and embedded(module) is not None:
+            lines = ["import Foundation", f"import {module_name(embedded(module))}", ""]
         if index < arguments.enums_per_module:
             lines += enum_lines(module, index)
         tag = f"{module:03d}x{index:03d}"
@@ -92,8 +95,10 @@ for module in range(arguments.modules):
     references += files
 
 (root / "App").mkdir(parents=True, exist_ok=True)
-app_lines = ["import Foundation", "", "/// The app's root action: one case per feature module not embedded in another.", "public enum AppAction: Sendable {"]
 embedded_modules = {embedded(module) for module in range(arguments.modules)}
+app_lines = ["import Foundation"] + [f"import {module_name(module)}" for module in range(arguments.modules)
+                                     if module not in embedded_modules]
+app_lines += ["", "/// The app's root action: one case per feature module not embedded in another.", "public enum AppAction: Sendable {"]
 app_lines += [f"    case feature{module:03d}({enum_name(module, 0)})" for module in range(arguments.modules)
               if module not in embedded_modules]
 app_lines += ["}", ""]

@@ -171,6 +171,7 @@ extension ReaderTests {
         import struct Foo.Bar // why
         @preconcurrency import Combine; import Dispatch
         @_exported public import Shared
+        @_spi(Internals) @_spi( Tools ) @testable import Feature
         #if canImport(UIKit)
         import UIKit
         #endif
@@ -182,9 +183,11 @@ extension ReaderTests {
         """)
         XCTAssertEqual(file.imports.map(\.text), ["import Foundation", "@testable import MyApp", "import struct Foo.Bar",
                                                   "@preconcurrency import Combine", "import Dispatch",
-                                                  "@_exported public import Shared", "import UIKit"])
-        XCTAssertEqual(file.imports.map(\.isReExport), [false, false, false, false, false, true, false])
-        XCTAssertEqual(file.imports.map(\.ifConfig.count), [0, 0, 0, 0, 0, 0, 1])
+                                                  "@_exported public import Shared",
+                                                  "@_spi(Internals) @_spi(Tools) @testable import Feature", "import UIKit"])
+        XCTAssertEqual(file.imports.map(\.isReExport), [false, false, false, false, false, true, false, false])
+        XCTAssertEqual(file.imports.map(\.ifConfig.count), [0, 0, 0, 0, 0, 0, 0, 1])
+        XCTAssertEqual(file.imports[6].moduleName, "Feature")
         XCTAssertEqual(file.imports.last?.ifConfig.first?.condition, "canImport(UIKit)")
         XCTAssertEqual(file.typeAliases.map { "\($0.qualifiedName) = \($0.targetText)" },
                        ["Handler = (Int) -> Void", "Pair = (T, T)", "T.ID = String", "E.Payload = [String: Int]"])

@@ -36,25 +36,17 @@ struct EnumPropertiesPlanner {
             }.filter { names.contains($0.1) }
         }, uniquingKeysWith: { first, _ in first })
         // `extension Alias { var movie … }` with `typealias Alias = Feature.Action` extends Feature.Action.
-        let aliases = Dictionary(model.allFiles.flatMap(\.typeAliases).map { ($0.qualifiedName, $0.targetText) },
-                                 uniquingKeysWith: { first, _ in first })
+        let aliases = MemberOwnerAliases(model.allFiles)
         // Only instance properties and functions can collide with generated properties, and only on a type
         // named like an enum (or through an alias): the rest of the members, most of them, need no index.
         let enumNames = Set(model.allFiles.flatMap { $0.enums.map(\.name) })
         let candidates = model.allFiles.flatMap { file in
             file.members.filter { member in
                 (!member.isStatic || member.name == "allCasePaths") && (member.kind == .property || member.kind == .function)
-                    && (enumNames.contains(Self.lastComponent(member.ownerName)) || aliases[member.ownerName] != nil)
+                    && (enumNames.contains(Self.lastComponent(member.ownerName)) || aliases.isAlias(member.ownerName))
             }
         }
-        self.membersByOwner = Dictionary(grouping: candidates) { member in
-            var owner = member.ownerName
-            for _ in 0..<8 {
-                guard let target = aliases[owner] else { break }
-                owner = target
-            }
-            return owner
-        }
+        self.membersByOwner = Dictionary(grouping: candidates) { aliases.owner($0.ownerName) }
         self.ownersByLastComponent = Dictionary(grouping: membersByOwner.keys, by: Self.lastComponent)
     }
 

@@ -66,7 +66,7 @@ struct LiftPlanner {
                                     diagnostics: &diagnostics)
             }
             roots.append(RootPlan(declaration: rootNode.declaration, joinedName: joinedName,
-                                  access: min(rootNode.effectiveAccess, .public), conformances: conformances))
+                                  access: Self.liftAccess(of: rootNode), conformances: conformances))
         }
         let reactor = frameworks.contains(.reactor) ? ReactorPlanner(model: model).plan(diagnostics: &diagnostics) : nil
         var imports = liftFileImports(roots, reactor: reactor, foreignNames: &foreignNames)
@@ -99,6 +99,7 @@ struct LiftPlanner {
         }
         return imports + Self.importsOfDeclaringModules(roots, whereClauseModules: whereClauseModules,
                                                         referenceModules: referenceModules, besides: imports)
+            + spiImports(roots, besides: imports)
     }
 
     private func conformances(from root: Int, protocolName: String, memberName: String,
@@ -247,9 +248,13 @@ struct LiftPlanner {
                 edge.genericArguments = argumentsByNode[edge.child] ?? []
                 return edge
             }
+            if let spi = spiOfUnknownModule(node: node, path: path) {
+                diagnostics.append(Self.spiWarning(declaration, spi: spi, protocolName: protocolName))
+                continue
+            }
             var conformance = ConformancePlan(
                 declaration: declaration, path: path, whereRequirements: requirements,
-                access: min(rootNode.effectiveAccess, tree.nodes[node].effectiveAccess, .public),
+                access: min(Self.liftAccess(of: rootNode), tree.nodes[node].effectiveAccess),
                 ifConfig: ifConfig(root: rootNode.declaration, path: path))
             conformance.node = node
             conformance.rootAvailability = rootAvailability

@@ -12,8 +12,13 @@
 /// parameter of a type around it, which the extension finds first (`Rack<Tag>.Action.Tag` is written so).
 package struct PayloadTypeQualifier: Sendable {
     /// Qualified names of every nested type and typealias the sources and references declare (a lookup
-    /// always asks for `Scope.Name`, so top-level names are never needed).
+    /// always asks for `Scope.Name`, so top-level names are never needed), and of those only references
+    /// declare: another module's `State.ItemAction` is no member of the sources' own `State`.
     private let declaredNames: Set<String>
+    private let declaredOnlyByReferences: Set<String>
+    /// The types the sources declare, and the sources' files.
+    private let sourceTypeNames: Set<String>
+    private let sourceFiles: Set<String>
     /// The last component of each nested declared name: a type text mentioning none of these is returned
     /// as it is without any lookup, which is nearly every payload (`Int`, `String`, `MovieAction`).
     private let nestedSimpleNames: Set<Substring>
@@ -21,22 +26,28 @@ package struct PayloadTypeQualifier: Sendable {
 
     package init(model: SourceModel) {
         var names = Set<String>()
+        var sourceNames = Set<String>()
         var simple = Set<Substring>()
+        var isSource = true
         func add(_ qualifiedName: String) {
             let last = TypeNameResolver.lastComponent(qualifiedName)
             guard last.utf8.count < qualifiedName.utf8.count else { return }
             names.insert(qualifiedName)
+            if isSource { sourceNames.insert(qualifiedName) }
             simple.insert(last)
         }
+        var sourceTypeNames = Set<String>()
         // `while` loops over a modular app's tens of thousands of files: see `SourceFileCollector.collect`.
         let files = model.allFiles
         var position = 0
         while position < files.count {
             let file = files[position]
+            isSource = position < model.files.count
             position += 1
             var index = 0
             while index < file.types.count {
                 add(file.types[index].qualifiedName)
+                if isSource { sourceTypeNames.insert(file.types[index].qualifiedName) }
                 index += 1
             }
             index = 0
@@ -46,13 +57,25 @@ package struct PayloadTypeQualifier: Sendable {
             }
         }
         declaredNames = names
+        declaredOnlyByReferences = model.referenceFiles.isEmpty ? [] : names.subtracting(sourceNames)
+        self.sourceTypeNames = model.referenceFiles.isEmpty ? [] : sourceTypeNames
+        sourceFiles = model.referenceFiles.isEmpty ? [] : Set(model.files.map(\.path))
         nestedSimpleNames = simple
         types = model.types
     }
 
     /// Whether the sources declare a member type or typealias of `declaration` named `name`.
     package func declaresMember(_ name: String, of declaration: EnumDeclaration) -> Bool {
-        declaredNames.contains(declaration.qualifiedName + "." + name)
+        isMember(name, of: declaration.qualifiedName, seenFrom: declaration)
+    }
+
+    /// Whether `scope.name` is a member type or typealias of `scope` as `declaration`'s module sees it: for
+    /// an enum of the sources, not one that only another module declares of a type the sources declare too.
+    private func isMember(_ name: String, of scope: String, seenFrom declaration: EnumDeclaration) -> Bool {
+        let member = scope + "." + name
+        guard declaredNames.contains(member) else { return false }
+        return !declaredOnlyByReferences.contains(member) || !sourceTypeNames.contains(scope)
+            || !sourceFiles.contains(declaration.location.file)
     }
 
     /// The type text as generated code must write it in an extension of `declaration`.
@@ -127,7 +150,7 @@ package struct PayloadTypeQualifier: Sendable {
         let components = declaration.qualifiedNameComponents
         guard components.count > 1 else { return nil }
         let member = declaration.qualifiedName + "." + components[0]
-        if declaredNames.contains(member) { return .member(member) }
+        if isMember(components[0], of: declaration.qualifiedName, seenFrom: declaration) { return .member(member) }
         let scopes = types.scopes(along: components, own: declaration.genericParameterNames)
         return scopes.last { $0.genericParameters.contains(components[0]) }.map { .genericParameter(of: $0.name) }
     }
@@ -163,7 +186,7 @@ package struct PayloadTypeQualifier: Sendable {
             var depth = components.count
             while depth >= extensionDepth {
                 let scope = scopes[depth - 1]
-                if declaredNames.contains(scope.name + "." + name)
+                if isMember(name, of: scope.name, seenFrom: declaration)
                     || (depth < components.count && scope.genericParameters.contains(name)) {
                     return nil
                 }
@@ -188,7 +211,7 @@ package struct PayloadTypeQualifier: Sendable {
             return atFileScope ? .parameter(scope: declaration.qualifiedName, index: index) : nil
         }
         guard atFileScope || nestedSimpleNames.contains(Substring(name)) else { return nil }
-        if !atFileScope, declaredNames.contains(declaration.qualifiedName + "." + name) {
+        if !atFileScope, isMember(name, of: declaration.qualifiedName, seenFrom: declaration) {
             // In the enum's body its member is found first; in `extension A.B { … }` a generic parameter of `A`
             // is, so the member is then written qualified (`A<T>.B.T`).
             let isHiddenInTheExtension = types.scopes(along: Array(components.dropLast()))
@@ -208,7 +231,7 @@ package struct PayloadTypeQualifier: Sendable {
             if let index = scope.genericParameters.firstIndex(of: name) {
                 return atFileScope ? .parameter(scope: scope.name, index: index) : nil
             }
-            if declaredNames.contains(scope.name + "." + name) { return .member(components.prefix(depth)) }
+            if isMember(name, of: scope.name, seenFrom: declaration) { return .member(components.prefix(depth)) }
             depth -= 1
         }
         // The generic parameters of the types around the extension are in scope there, their member types not.

@@ -33,15 +33,10 @@ enum RootMemberClash {
             }
         }
         guard !members.isEmpty else { return [:] }
-        let aliases = Dictionary(files.flatMap(\.typeAliases).map { ($0.qualifiedName, $0.targetText) },
-                                 uniquingKeysWith: { first, _ in first })
+        let aliases = MemberOwnerAliases(files)
         var owners: [String: Set<String>] = [:]
         for member in members {
-            var owner = member.ownerName
-            for _ in 0..<8 {
-                guard let target = aliases[owner] else { break }
-                owner = target
-            }
+            let owner = aliases.owner(member.ownerName)
             owners[String(TypeNameResolver.lastComponent(owner)), default: []].insert(member.name)
         }
         return owners

@@ -11,7 +11,7 @@ import Foundation
 struct TypeNameResolver {
     private let nodesByName: [String: Int]
     private let aliases: [String: TypeAliasDeclaration]
-    private let types: TypeIndex
+    let types: TypeIndex
     /// The last name component of every node and alias: a type whose last component is none of these
     /// resolves to nothing, which most payload types (`Int`, `String`, `Bool`) are found out by at once.
     private let lastComponents: Set<Substring>
@@ -27,9 +27,16 @@ struct TypeNameResolver {
     /// name (`GridFeature.RowAction`) means that module's. Empty in most apps, whose names are one module's each.
     private let nodesByModule: [String: [String: Int]]
     /// Which module a reference's file is, asked only of a name in `nodesByModule`.
-    private let referenceModules: ReferenceModules
+    let referenceModules: ReferenceModules
+    /// What each source sees of the references' modules: a reference's node or typealias that a source
+    /// does not see is no type its payloads name. Empty without `--reference-module`.
+    let sight: SourceSight
+    /// The nodes, whose module and attributes `sight` is asked about (none for Reactor's states).
+    let nodes: [ActionTree.Node]
+    /// With `--reference-module`, the modules declaring each type name declared more than once.
+    let modulesDeclaring: [String: Set<String>]
     /// How many of `types`' files are sources, whose types another module does not see.
-    private let sourceFileCount: Int
+    let sourceFileCount: Int
     private let readsReferences: Bool
 
     init(nodes: [ActionTree.Node], model: SourceModel, referenceModules: ReferenceModules = ReferenceModules()) {
@@ -50,15 +57,17 @@ struct TypeNameResolver {
         self.init(qualifiedNames: names, isReference: readsReferences ? referenceNames : nil, model: model,
                   otherTypesHide: false, referenceModules: referenceModules, moduleOfName: { index in
                       nodes[index].isReference ? referenceModules.module(ofFile: nodes[index].declaration.location.file) : nil
-                  })
+                  }, nodes: nodes)
     }
 
     /// Resolves to an index into `names`, qualified names of types declared in the model.
     /// - Parameter isReference: whether each name is a reference's (nil: none is).
     /// - Parameter moduleOfName: the module of the name at an index, asked only of names declared more than once
     ///   and only with `referenceModules`.
+    /// - Parameter nodes: the nodes `names` are of, if they are nodes.
     init(qualifiedNames names: [String], isReference: [Bool]? = nil, model: SourceModel, otherTypesHide: Bool,
-         referenceModules: ReferenceModules = ReferenceModules(), moduleOfName: ((Int) -> String?)? = nil) {
+         referenceModules: ReferenceModules = ReferenceModules(), moduleOfName: ((Int) -> String?)? = nil,
+         nodes: [ActionTree.Node] = []) {
         self.referenceModules = referenceModules
         let moduleOfName = referenceModules.isEmpty ? nil : moduleOfName
         var byName: [String: Int] = [:]
@@ -95,6 +104,16 @@ struct TypeNameResolver {
             }
         }
         nodesByModule = byModule
+        sight = nodes.isEmpty ? SourceSight(model: model, referenceModules: ReferenceModules())
+            : SourceSight(model: model, referenceModules: referenceModules)
+        self.nodes = nodes
+        var modulesDeclaring: [String: Set<String>] = [:]
+        if !nodes.isEmpty, !referenceModules.isEmpty {
+            for (name, files) in model.types.filesDeclaringNamesDeclaredMoreThanOnce() {
+                modulesDeclaring[name] = Set(files.compactMap(referenceModules.module(ofFile:)))
+            }
+        }
+        self.modulesDeclaring = modulesDeclaring
         var aliases: [String: TypeAliasDeclaration] = [:]
         var aliasesBehindSources: [String: TypeAliasDeclaration?] = [:]
         let files = model.allFiles
@@ -203,7 +222,13 @@ struct TypeNameResolver {
             let written = Self.joined(components, from: candidate)
             // Innermost scope first; `while` loops and plain appends rather than `stride` and `joined`, which
             // are generic work in the debug build the build plugin runs.
-            var depth = contextPath.count
+            // Without its module's name (`ListFeature.MovieAction`), the name is that module's top-level one,
+            // never a member of a type around the case (`Detail.MovieAction`).
+            var depth = candidate == 1 ? 0 : contextPath.count
+            // With `--reference-module`, a node or typealias that the module's name is dropped from must be that
+            // module's: `Row.ItemAction` is no other module's `ItemAction`.
+            let namedModule = candidate == 1 && !nodes.isEmpty && referenceModules.contains(module: Substring(components[0]))
+                ? components[0] : nil
             while depth >= 0 {
                 var name = ""
                 var scope = 0
@@ -218,18 +243,27 @@ struct TypeNameResolver {
                 if let parameters, depth > 0, parameters[depth - 1].contains(components[0]) { return nil }
                 // `GridFeature.RowAction` names GridFeature's; a name alone, the reference's own module's first.
                 var moduleNode: Int?
-                if !nodesByModule.isEmpty, let byModule = nodesByModule[name],
-                   let module = candidate == 1 ? components[0] : inReference ? file.flatMap(referenceModules.module(ofFile:)) : nil {
-                    moduleNode = byModule[module]
+                if !nodesByModule.isEmpty, let byModule = nodesByModule[name] {
+                    if let module = candidate == 1 ? components[0] : inReference ? file.flatMap(referenceModules.module(ofFile:)) : nil {
+                        moduleNode = byModule[module]
+                    } else if !inReference, let file, referenceNodesBehindSources[name] == nil {
+                        moduleNode = nodeInSight(byModule, from: file)
+                    }
                 }
                 if let node = moduleNode
-                    ?? (seesEverything ? nodesByName[name] : referenceNodesBehindSources[name] ?? nodesByName[name]) {
+                    ?? (seesEverything ? nodesByName[name] : referenceNodesBehindSources[name] ?? nodesByName[name]),
+                   inReference || !isHidden(node: node, from: file),
+                   depth == 0 || !isAnotherModulesMember(node, name: name, written: written, inReference: inReference, file: file),
+                   namedModule == nil || referenceModules.module(ofFile: nodes[node].declaration.location.file) == namedModule {
                     return Resolved(node: node, genericArguments: arguments, scopeArguments: argumentsByComponent.isEmpty ? [:]
                         : Self.scopeArguments(argumentsByComponent, of: components, from: candidate,
                                               after: contextPath.prefix(depth)))
                 }
                 if let alias = seesEverything ? aliases[name] : referenceAliasesBehindSources[name] ?? aliases[name],
-                   remainingAliasHops > 0 {
+                   remainingAliasHops > 0, inReference || !isHidden(alias: alias, from: file)
+                    && !(depth > 0 && readsReferences && referenceAliasesBehindSources[name] == nil
+                         && sourcesDeclare(scopeOf: name, written)),
+                   namedModule == nil || referenceModules.module(ofFile: alias.location.file) == namedModule {
                     let aliasContext = Array(alias.qualifiedName.split(separator: ".").dropLast().map(String.init))
                     // The target reads as the alias's module reads it (`typealias Child = CounterEvent` means its
                     // own module's `CounterEvent`), wherever the alias is named from.

@@ -91,6 +91,7 @@ extension ParsedFile {
                 try coder.string(&alias.qualifiedName)
                 try coder.string(&alias.targetText)
                 try coder.location(&alias.location)
+                try coder.strings(&alias.spiAttributes)
             }
         }
         if try !coder.codedAsEmpty(diagnostics.isEmpty) {

@@ -33,6 +33,8 @@ import Foundation
 /// - with `--reference-module`, no conformance planned anew is of a reference's enum whose first name a
 ///   source or another module's reference mentions, or a lift framework declares (the lift file may name it
 ///   with its module, `LiftPlanner.qualifyForeignEnums`);
+/// - an edited reference states the SPI groups it did on its action enums and cases (the lift file imports
+///   its module with them);
 /// - an edited source's cases and members named like a root's conformance property are as they were, and no
 ///   conformance planned anew is of a source's enum while a source's parse mentions that name (such a case
 ///   or member leaves the conformance out: `RootMemberClash`);
@@ -62,6 +64,9 @@ enum TreeEdit {
               // A clash leaves a conformance out (`RootMemberClash`): the edited file must keep its clashes as
               // they were. (An enum left out by one has no section, so `Relift` declines a walk that reaches it.)
               EarlyCutOff.keepsRootMemberClashes(cache, edited: edited),
+              // The lift file imports a reference's module with every SPI group its references state
+              // (`LiftPlanner.spiImports`): the edited reference must state the ones it did.
+              !file.isReference || LiftPlanner.spiAttributes(in: file.old) == LiftPlanner.spiAttributes(in: file.new),
               let edit = FileTreeEdit(old: file.old, new: file.new, index: file.index, isSource: !file.isReference,
                                       cache: cache, shape: oldShape, options: options),
               let text = cache.previousFile(LiftRenderer.fileName, in: directory) else { return nil }

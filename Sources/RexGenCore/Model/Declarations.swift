@@ -362,11 +362,15 @@ public struct TypeAliasDeclaration: Hashable, Sendable {
     public var qualifiedName: String
     public var targetText: String
     public var location: SourceLocation
+    /// Its `@_spi(…)` attributes and those of the types around it, without spaces: another module sees the
+    /// alias only through an import with one of them.
+    public var spiAttributes: [String]
 
-    public init(qualifiedName: String, targetText: String, location: SourceLocation) {
+    public init(qualifiedName: String, targetText: String, location: SourceLocation, spiAttributes: [String] = []) {
         self.qualifiedName = qualifiedName
         self.targetText = targetText
         self.location = location
+        self.spiAttributes = spiAttributes
     }
 }
 

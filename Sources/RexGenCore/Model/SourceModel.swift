@@ -83,6 +83,23 @@ public struct TypeIndex: Sendable {
 
     public var count: Int { positions.count }
 
+    /// For each name declared more than once, the paths of the files that declare it: one pass over every file.
+    func filesDeclaringNamesDeclaredMoreThanOnce() -> [String: [String]] {
+        guard !namesDeclaredMoreThanOnce.isEmpty else { return [:] }
+        var found: [String: [String]] = [:]
+        for file in files {
+            for type in file.types where namesDeclaredMoreThanOnce.contains(type.qualifiedName) {
+                found[type.qualifiedName, default: []].append(file.path)
+            }
+        }
+        return found
+    }
+
+    /// Whether one of the first `fileCount` files (the sources, which come first) declares `qualifiedName`.
+    func isDeclared(inFirst fileCount: Int, _ qualifiedName: String) -> Bool {
+        positions[qualifiedName].map { Int($0.file) < fileCount } ?? false
+    }
+
     /// Whether every declaration of `qualifiedName` is in the first `fileCount` files (the sources, which
     /// come first): another module, which cannot see them, does not see the name as a type.
     func isDeclaredOnly(inFirst fileCount: Int, _ qualifiedName: String) -> Bool {

@@ -48,7 +48,7 @@ extension DeclarationParser {
         case .case: parseCases(prefix)
         case .var, .let: parseVariable(prefix)
         case .func: parseFunction(prefix)
-        case .typealias: parseTypeAlias()
+        case .typealias: parseTypeAlias(prefix)
         case .import: parseImport(prefix)
         default:
             if !consumedAny { advance() }

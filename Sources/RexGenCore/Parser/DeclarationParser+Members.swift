@@ -73,7 +73,7 @@ extension DeclarationParser {
 
     /// `typealias Name<T> = Target`: the target runs to the end of the line, or further while brackets are
     /// open, but never across a brace, a `;` or a line that starts another declaration.
-    mutating func parseTypeAlias() {
+    mutating func parseTypeAlias(_ prefix: Prefix) {
         advance()
         guard token.kind == .identifier else { return }
         let nameToken = token
@@ -98,17 +98,22 @@ extension DeclarationParser {
             advance()
         }
         guard !currentScope.isLocal, currentScope.holdsDeclarations else { return }
+        let spi = (prefix.attributes + currentScope.inheritedAttributes).filter { $0.hasPrefix("@_spi(") }
         file.typeAliases.append(TypeAliasDeclaration(
             qualifiedName: (currentScope.path + [name(of: nameToken)]).joined(separator: "."),
-            targetText: target.text, location: location(of: nameToken.start)))
+            targetText: target.text, location: location(of: nameToken.start),
+            spiAttributes: spi.isEmpty ? [] : Array(Set(spi.map { $0.filter { !$0.isWhitespace } })).sorted()))
     }
 
     mutating func parseImport(_ prefix: Prefix) {
         guard scopes.count == 1 else { return advance() }
         var collector = TextCollector()
         for attribute in prefix.attributes
-        where attribute == "@testable" || attribute == "@_exported" || attribute.hasPrefix("@preconcurrency") {
-            collector.appendRaw(attribute + " ")
+        where attribute == "@testable" || attribute == "@_exported" || attribute.hasPrefix("@preconcurrency")
+            // A file that imports a module's SPI names its SPI types, and so does a generated file copying it.
+            || attribute.hasPrefix("@_spi(") {
+            // `@_spi( Tools )` as `@_spi(Tools)`: the lift file compares the groups it imports with these.
+            collector.appendRaw((attribute.hasPrefix("@_spi(") ? attribute.filter { !$0.isWhitespace } : attribute) + " ")
         }
         if let access = prefix.access { collector.appendRaw(access.rawValue + " ") }
         collector.appendRaw("import")

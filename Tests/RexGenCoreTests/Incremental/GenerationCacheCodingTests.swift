@@ -97,7 +97,8 @@ final class GenerationCacheCodingTests: XCTestCase {
                         MemberDeclaration(ownerName: "", name: "x", kind: .property, isStatic: false, location: location)]
         file.isSourceryOutput = true
         file.imports = [ImportDeclaration(text: "@testable import Core", ifConfig: [clause])]
-        file.typeAliases = [TypeAliasDeclaration(qualifiedName: "A", targetText: "Outer.Action<Int>", location: location)]
+        file.typeAliases = [TypeAliasDeclaration(qualifiedName: "A", targetText: "Outer.Action<Int>", location: location,
+                                                 spiAttributes: ["@_spi(Tools)"])]
         file.diagnostics = [.warning("w", at: elsewhere), .error("e"), .note("n", at: location)]
         file.reactorStates = ReactorStateDeclaration.Kind.allCases.map { kind in
             ReactorStateDeclaration(

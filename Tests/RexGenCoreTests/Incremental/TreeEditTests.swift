@@ -206,6 +206,42 @@ final class TreeEditTests: XCTestCase {
         }
     }
 
+    /// With `--reference-module`, the lift file imports a reference's module with every SPI group its
+    /// references state on action enums and carrying cases (`LiftPlanner.spiImports`), on the tree or not: an
+    /// edit that states one or takes it away goes the whole way, also when it edits the tree as `TreeEdit`
+    /// could (a leaf added beside it); a leaf removed while the SPI stays is still edited, and the import stays.
+    func testAnEditThatChangesAReferencesSPIGoesTheWholeWay() throws {
+        try forEachLayout {
+            try nameTheModules()
+            let panel = "\npublic enum PanelAction {\n    case shown\n}\n"
+            let spiPanel = "\n@_spi(Internals) public enum PanelAction {\n    case shown\n}\n"
+            try project.write(try String(contentsOfFile: movieFeature, encoding: .utf8) + Self.sheet + panel,
+                              toPath: movieFeature)
+            try assertRun(takesShortcut: false, "options changed")
+            let favorite = "    case favoriteToggled(id: Int)\n"
+            let sheet = favorite + "    case sheet(SheetAction)\n"
+            try project.replace(panel, with: spiPanel, atPath: movieFeature)
+            try project.replace(favorite, with: sheet, atPath: movieFeature)
+            try assertRun(takesShortcut: false, "an SPI enum, and a leaf")
+            XCTAssertTrue(try liftFile.contains("\n@_spi(Internals) import MovieFeature\n"))
+            try project.replace(sheet, with: favorite, atPath: movieFeature)
+            try assertRun(takesShortcut: true, "a leaf removed beside the SPI enum")
+            XCTAssertTrue(try liftFile.contains("\n@_spi(Internals) import MovieFeature\n"))
+            try project.replace(spiPanel, with: panel, atPath: movieFeature)
+            try project.replace(favorite, with: sheet, atPath: movieFeature)
+            try assertRun(takesShortcut: false, "the SPI taken away, and a leaf")
+            XCTAssertFalse(try liftFile.contains("@_spi"))
+            // On a case of the tree: the paths through it are planned anew.
+            let spiSheet = favorite + "    @_spi(Internals) case sheet(SheetAction)\n"
+            try project.replace(sheet, with: spiSheet, atPath: movieFeature)
+            try assertRun(takesShortcut: false, "an SPI case")
+            XCTAssertTrue(try liftFile.contains("\n@_spi(Internals) import MovieFeature\n"))
+            try project.replace(spiSheet, with: sheet, atPath: movieFeature)
+            try assertRun(takesShortcut: false, "an SPI case no more")
+            XCTAssertFalse(try liftFile.contains("@_spi"))
+        }
+    }
+
     /// `MovieFeature` carries its `SheetAction`, which the app's sources declare a type of too: the lift file
     /// extends `MovieFeature.SheetAction`, whichever the app's is (a struct, then an action enum, which a case of
     /// another module never names). The shape cannot tell either, so the edit that carries it goes the whole way.

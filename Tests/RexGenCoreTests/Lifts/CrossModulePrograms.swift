@@ -5,7 +5,8 @@ import Foundation
 // where the case is written (a bare name, a namespace's member, a module-qualified name). The names collide on
 // purpose: enums of one name in several modules, namespaces named like another module, an enum nested in an
 // enum of another name, public structs named like what generated code writes (`Reducer`, `Never`, `Bool`),
-// typealiases. Drawn from a seed, so a failure reproduces exactly.
+// typealiases. Some enums are `@_spi(Internals)`, so a public case carrying one is too, and only a file that
+// imports their module with that SPI sees them. Drawn from a seed, so a failure reproduces exactly.
 
 /// A type of a drawn program: an enum (an action by its name or its carrier, or data), a namespace, a struct
 /// that shadows a library name, or a typealias of an enum.
@@ -28,6 +29,8 @@ final class CrossModuleType {
     var aliasTarget: CrossModuleType?
     /// A nested type written in an `extension` of its parent, in a file of its own.
     var declaredInExtension = false
+    /// Declared `@_spi(Internals)` (an enum).
+    var isSPI = false
 
     init(name: String, kind: Kind, module: Int, parent: CrossModuleType?) {
         self.name = name
@@ -43,6 +46,9 @@ final class CrossModuleType {
     /// The enclosing types, outermost first, then this one.
     var path: [CrossModuleType] { (parent?.path ?? []) + [self] }
     var resolved: CrossModuleType { aliasTarget ?? self }
+    /// SPI itself, inside an SPI type, or an alias of such a type: only a file that imports its module with
+    /// `@_spi(Internals)` can name it, and a public declaration naming it must be SPI too.
+    var needsSPI: Bool { path.contains { $0.isSPI } || aliasTarget?.needsSPI == true }
 }
 
 struct CrossModuleProgram {
@@ -61,6 +67,8 @@ struct CrossModuleProgram {
     private(set) var moduleNames: [String] = []
     /// Each module's imports, by index.
     private(set) var imports: [[Int]] = []
+    /// Of each module's imports, those written `@_spi(Internals) import`.
+    private(set) var spiImports: [Set<Int>] = []
     private(set) var topLevel: [[CrossModuleType]] = []
     private(set) var root: CrossModuleType!
     var appIndex: Int { moduleNames.count - 1 }
@@ -72,12 +80,14 @@ struct CrossModuleProgram {
         moduleNames = features + ["App"]
         for index in features.indices {
             imports.append((0..<index).filter { _ in rng.chance(50) })
+            spiImports.append(Set(imports[index].filter { _ in rng.chance(50) }))
             topLevel.append([])
             drawFeature(index)
         }
         var appImports = features.indices.filter { _ in rng.chance(70) }
         if appImports.isEmpty { appImports = [features.count - 1] }
         imports.append(appImports)
+        spiImports.append(Set(appImports.filter { _ in rng.chance(50) }))
         topLevel.append([])
         drawApp()
     }
@@ -93,6 +103,7 @@ struct CrossModuleProgram {
             let name = rng.chance(75) ? rng.pick(Self.actionNames) : rng.pick(Self.dataNames)
             guard let type = add(CrossModuleType(name: name, kind: .enumeration, module: module, parent: parent)) else { continue }
             type.declaredInExtension = parent != nil && rng.chance(40)
+            type.isSPI = rng.chance(20)
             fillCases(of: type)
             // An enum nested in the enum it is carried by (`ListAction.Row`).
             if rng.chance(25), let nested = add(CrossModuleType(name: rng.pick(Self.dataNames + ["Action", "Event"]),
@@ -190,9 +201,12 @@ struct CrossModuleProgram {
 
     // MARK: - Names as Swift resolves them
 
-    /// The enums a file of `module` can name: its own and those of the modules it imports.
+    /// The enums a file of `module` can name: its own and those of the modules it imports (their SPI ones
+    /// only through an SPI import).
     func enums(visibleFrom module: Int) -> [CrossModuleType] {
-        ([module] + imports[module]).flatMap { allTypes(of: $0) }.filter { $0.isEnum || $0.kind == .alias }
+        ([module] + imports[module]).flatMap { index in
+            allTypes(of: index).filter { index == module || !$0.needsSPI || spiImports[module].contains(index) }
+        }.filter { $0.isEnum || $0.kind == .alias }
     }
 
     func allTypes(of module: Int) -> [CrossModuleType] {
@@ -203,14 +217,16 @@ struct CrossModuleProgram {
     /// The type a name written inside `scope` (or at a file's top level of `module`) means: the members of each
     /// enclosing type, innermost first, then the module's own top-level types, then one imported module's
     /// (ambiguous when two imported modules declare it).
-    func lookUp(_ name: String, in scope: CrossModuleType?, module: Int, imported: [Int]) -> LookUp {
+    func lookUp(_ name: String, in scope: CrossModuleType?, module: Int, imported: [Int], spiImported: Set<Int>) -> LookUp {
         var current = scope
         while let type = current {
             if let member = type.members.first(where: { $0.name == name }) { return .found(member) }
             current = type.parent
         }
         if let own = topLevel[module].first(where: { $0.name == name }) { return .found(own) }
-        let found = imported.compactMap { index in topLevel[index].first { $0.name == name } }
+        let found = imported.compactMap { index in
+            topLevel[index].first { $0.name == name && (!$0.needsSPI || spiImported.contains(index)) }
+        }
         if found.count > 1 { return .ambiguous }
         return found.first.map(LookUp.found) ?? .notFound
     }
@@ -226,26 +242,26 @@ struct CrossModuleProgram {
                         imported: [Int]? = nil) -> String? {
         let module = module ?? scope!.module
         let imported = imported ?? imports[module]
-        let valid = spellings(of: target, from: scope, module: module, imported: imported)
+        let valid = spellings(of: target, from: scope, module: module, imported: imported, spiImported: spiImports[module])
         return valid.isEmpty ? nil : rng.pick(valid)
     }
 
     /// - Parameter otherModulesTypes: top-level names of other modules the file imports (SwiftRex's).
     func spellings(of target: CrossModuleType, from scope: CrossModuleType?, module: Int, imported: [Int],
-                   otherModulesTypes: Set<String> = []) -> [String] {
+                   spiImported: Set<Int>, otherModulesTypes: Set<String> = []) -> [String] {
         var valid: [String] = []
         let path = target.path
         // A bare name, or a path from an enclosing type's name.
         for start in path.indices {
             let first = path[start]
-            guard case .found(let found) = lookUp(first.name, in: scope, module: module, imported: imported),
+            guard case .found(let found) = lookUp(first.name, in: scope, module: module, imported: imported, spiImported: spiImported),
                   found === first, found.parent != nil || !otherModulesTypes.contains(first.name) else { continue }
             valid.append(path[start...].map(\.name).joined(separator: "."))
         }
         // The module's name, unless a type of that name is in scope.
         let moduleName = moduleNames[target.module]
         if target.module == module || imported.contains(target.module),
-           case .notFound = lookUp(moduleName, in: scope, module: module, imported: imported),
+           case .notFound = lookUp(moduleName, in: scope, module: module, imported: imported, spiImported: spiImported),
            !otherModulesTypes.contains(moduleName),
            !allTypes(of: target.module).contains(where: { $0.name == moduleName }) {
             valid.append(([moduleName] + path.map(\.name)).joined(separator: "."))
@@ -258,7 +274,8 @@ struct CrossModuleProgram {
     /// Each module's files, by name.
     func files(of module: Int) -> [String: String] {
         let access = module == appIndex ? "" : "public "
-        let header = imports[module].map { "import \(moduleNames[$0])\n" }.joined() + "\n"
+        let header = imports[module].map { (spiImports[module].contains($0) ? "@_spi(Internals) " : "")
+            + "import \(moduleNames[$0])\n" }.joined() + "\n"
         var files: [String: String] = [:]
         for (number, type) in topLevel[module].enumerated() {
             var text = header + render(type, access: access, indent: "")
@@ -271,6 +288,8 @@ struct CrossModuleProgram {
     }
 
     private func render(_ type: CrossModuleType, access: String, indent: String) -> String {
+        let memberAccess = access
+        let access = (!access.isEmpty && type.needsSPI ? "@_spi(Internals) " : "") + access
         switch type.kind {
         case .shadowStruct:
             return "\(indent)\(access)struct \(type.name) {}\n"
@@ -281,10 +300,12 @@ struct CrossModuleProgram {
             let keyword = type.kind == .namespaceStruct ? "struct" : "enum"
             var text = "\(indent)\(access)\(keyword) \(type.name) {\n"
             for enumCase in type.cases {
-                text += "\(indent)    case \(enumCase.name)" + (enumCase.payload.isEmpty ? "" : "(\(enumCase.payload))") + "\n"
+                // A public case naming an SPI type is SPI too, unless its enum is.
+                let caseSPI = !memberAccess.isEmpty && enumCase.target?.needsSPI == true && !type.needsSPI
+                text += "\(indent)    \(caseSPI ? "@_spi(Internals) " : "")case \(enumCase.name)" + (enumCase.payload.isEmpty ? "" : "(\(enumCase.payload))") + "\n"
             }
             for member in type.members where !member.declaredInExtension {
-                text += render(member, access: access, indent: indent + "    ")
+                text += render(member, access: memberAccess, indent: indent + "    ")
             }
             return text + "\(indent)}\n"
         }

@@ -182,7 +182,7 @@ extension CrossModuleProgram {
     /// Whether the module is generated with `--all-enums` (real modules with properties for every enum).
     func allEnums(_ module: Int) -> Bool { (moduleNames[module].count + module) % 3 == 0 }
 
-    /// A file of the app that imports every feature and, for each node, embeds it in the root, extracts it and
+    /// A file of the app that imports every feature (with its SPI) and, for each node, embeds it in the root, extracts it and
     /// lifts a reducer of it, each spelled as the app names it.
     func usage(of nodes: [CrossModuleType]) throws -> String {
         let features = Array(0..<appIndex)
@@ -192,10 +192,11 @@ extension CrossModuleProgram {
         let swiftRexTypes = Set(declaration.matches(in: swiftRex, range: NSRange(swiftRex.startIndex..., in: swiftRex)).map { match in
             String(swiftRex[Range(match.range(at: 1), in: swiftRex)!])
         })
-        var text = "import SwiftRex\n" + features.map { "import \(moduleNames[$0])\n" }.joined() + "\n"
+        // With each feature's SPI, as a file that names its SPI enums must.
+        var text = "import SwiftRex\n" + features.map { "@_spi(Internals) import \(moduleNames[$0])\n" }.joined() + "\n"
         for (number, node) in nodes.enumerated() {
             guard let spelling = spellings(of: node, from: nil, module: appIndex, imported: features,
-                                           otherModulesTypes: swiftRexTypes).last else { continue }
+                                           spiImported: Set(features), otherModulesTypes: swiftRexTypes).last else { continue }
             text += """
                 func embed\(number)(_ value: \(spelling)) -> \(root.name) { value.\(rootMemberName) }
                 func extract\(number)(_ value: \(root.name)) -> \(spelling)? { \(spelling)(\(rootMemberName): value) }

@@ -10,7 +10,7 @@ import XCTest
 /// Each shape is type-checked, with `MemberImportVisibility` where it matters.
 final class LiftAcrossModulesTests: XCTestCase {
     /// The feature modules, each after the modules it imports.
-    private static let features = ["ListFeature", "MovieFeature"]
+    static let features = ["ListFeature", "MovieFeature"]
 
     private static let featureSources = [
         "ListFeature/ListAction.swift": """
@@ -44,7 +44,7 @@ final class LiftAcrossModulesTests: XCTestCase {
         """
 
     /// The app with a public root, as a library whose sources state their imports' access levels.
-    private static let publicAppSource = """
+    static let publicAppSource = """
         public import MovieFeature
         public import SwiftRex
 
@@ -543,7 +543,7 @@ final class LiftAcrossModulesTests: XCTestCase {
         try generateWithWarnings(in: work, modules: modules).liftFile
     }
 
-    private func generateWithWarnings(in work: URL, modules: [String]) throws -> (liftFile: String, stderr: String) {
+    func generateWithWarnings(in work: URL, modules: [String]) throws -> (liftFile: String, stderr: String) {
         let output = work.appendingPathComponent("Generated")
         let result = try LiftTestSupport.generate([work.appendingPathComponent("App").path] + modules.flatMap { module in
             ["--reference", work.appendingPathComponent(module).path,
@@ -558,7 +558,7 @@ final class LiftAcrossModulesTests: XCTestCase {
 
     /// Builds SwiftRex's stand-in and the modules (each after those it imports) as modules, then type-checks
     /// the app with the generated files.
-    private func assertTypechecks(in work: URL, modules names: [String] = LiftAcrossModulesTests.features,
+    func assertTypechecks(in work: URL, modules names: [String] = LiftAcrossModulesTests.features,
                                   mode: LiftTestSupport.LanguageMode, features: [String],
                                   file: StaticString = #filePath, line: UInt = #line) throws {
         let modules = work.appendingPathComponent("modules-swift\(mode.rawValue)")

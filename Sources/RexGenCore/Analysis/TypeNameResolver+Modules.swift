@@ -1,0 +1,53 @@
+/// Which node a name means as the module writing it sees it: a source sees only the modules it imports (and
+/// their SPI only through an SPI import), and a type of the writing module has no members that another
+/// module declares of its type of the same name.
+extension TypeNameResolver {
+    /// Of the nodes of one name in several modules (`byModule`), which none of the sources declares, the one
+    /// the source `file` sees (`SourceSight`). Nil when it sees none, or more than one (the source is then
+    /// ambiguous, and the first node read stands).
+    func nodeInSight(_ byModule: [String: Int], from file: String) -> Int? {
+        guard !sight.isEmpty else { return nil }
+        var found: Int?
+        for (module, node) in byModule where sight.sees(module, attributes: nodes[node].declaration.attributes, from: file) {
+            if found != nil { return nil }
+            found = node
+        }
+        return found
+    }
+
+    /// Whether the sources declare the type that `name` (`written` inside it) is looked up in: another module's
+    /// type of that name (whose `Row.Action` is not the sources' `Row`'s) is a type of its own.
+    func sourcesDeclare(scopeOf name: String, _ written: String) -> Bool {
+        types.isDeclared(inFirst: sourceFileCount, Self.scope(of: name, written))
+    }
+
+    /// `Row` for `Row.Action` found as `Action`.
+    static func scope(of name: String, _ written: String) -> String {
+        String(name.utf8.dropLast(written.utf8.count + 1))!
+    }
+
+    /// Whether `node`, found as a member (`name`) of a type around the case, is another module's member of a
+    /// type named like one the case's own module declares: `Detail`'s `Row.Action` is no member of the `Row`
+    /// of the module writing the case (a source's, or, with `--reference-module`, a reference's).
+    func isAnotherModulesMember(_ node: Int, name: String, written: String, inReference: Bool, file: String?) -> Bool {
+        guard !nodes.isEmpty else { return false }
+        guard inReference else { return nodes[node].isReference && sourcesDeclare(scopeOf: name, written) }
+        let scope = Self.scope(of: name, written)
+        guard let modules = modulesDeclaring[scope], let module = file.flatMap(referenceModules.module(ofFile:)),
+              referenceModules.module(ofFile: nodes[node].declaration.location.file) != module else { return false }
+        return modules.contains(module)
+    }
+
+    /// Whether a reference's node is out of the source `file`'s sight.
+    func isHidden(node: Int, from file: String?) -> Bool {
+        guard !sight.isEmpty, let file, nodes[node].isReference,
+              let module = referenceModules.module(ofFile: nodes[node].declaration.location.file) else { return false }
+        return !sight.sees(module, attributes: nodes[node].declaration.attributes, from: file)
+    }
+
+    /// Whether a reference's typealias is out of the source `file`'s sight.
+    func isHidden(alias: TypeAliasDeclaration, from file: String?) -> Bool {
+        guard !sight.isEmpty, let file, let module = referenceModules.module(ofFile: alias.location.file) else { return false }
+        return !sight.sees(module, attributes: alias.spiAttributes, from: file)
+    }
+}

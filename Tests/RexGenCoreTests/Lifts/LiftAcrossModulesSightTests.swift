@@ -1,0 +1,319 @@
+import Foundation
+import XCTest
+
+/// What a file sees of other modules:
+/// - `@_spi`: another module's SPI enum, or a path through its SPI case, compiles in the lift file only where
+///   that module is imported with its SPI; an SPI import reaches no other file, so the lift file writes its
+///   own, and a generated file copies the SPI imports of its source. An SPI root's lifts are internal.
+/// - A source names no type of a module it does not import (nor an SPI type of one it imports without it).
+/// - A type of the sources has no member types that another module declares of its type of the same name.
+extension LiftAcrossModulesTests {
+    private static let spiFeatureSources = [
+        "ListFeature/ListAction.swift": """
+            public enum ListAction {
+                case load
+                @_spi(Internals) case row(RowAction)
+            }
+            @_spi(Internals) public enum RowAction {
+                case tap
+            }
+            """,
+        "MovieFeature/MovieAction.swift": """
+            import ListFeature
+
+            public enum MovieAction {
+                case list(ListAction)
+                case close
+            }
+            """,
+    ]
+
+    /// A file of the app that imports the SPI, as code that lifts `RowAction` must: it embeds, extracts and
+    /// lifts a reducer through the generated conformance.
+    private static let spiUsage = """
+        @_spi(Internals) import ListFeature
+        import SwiftRex
+
+        func embed(_ action: RowAction) -> AppAction { action.appAction }
+        func extract(_ action: AppAction) -> RowAction? { RowAction(appAction: action) }
+        func lift(_ reducer: Reducer<RowAction, Int>) -> Reducer<AppAction, Int> { reducer.liftToAppAction() }
+        """
+
+    func testAnotherModulesSPIEnumIsLiftedWithAnSPIImportOfItsOwn() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.spiFeatureSources.merging([
+            "App/AppAction.swift": """
+                import MovieFeature
+                import SwiftRex
+
+                enum AppAction {
+                    case movie(MovieAction)
+                    case quit
+                }
+                """,
+            "App/Usage.swift": Self.spiUsage,
+        ]) { first, _ in first }, under: work)
+        let (liftFile, stderr) = try generateWithWarnings(in: work, modules: Self.features)
+        XCTAssertTrue(liftFile.contains("\n@_spi(Internals) import ListFeature\n"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension RowAction: AppActionConvertible {"), liftFile)
+        XCTAssertTrue(liftFile.contains(".movie(.list(.row(self)))"), liftFile)
+        XCTAssertFalse(stderr.contains("warning"), stderr)
+        for mode in [LiftTestSupport.LanguageMode.swift6, .swift5] {
+            try assertTypechecks(in: work, mode: mode, features: ["MemberImportVisibility"])
+        }
+    }
+
+    /// The SPI import states the access level the root needs where the sources state theirs, and a group the
+    /// sources already import the module with is not written again.
+    func testTheSPIImportStatesTheRootsAccessAndNoGroupTwice() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.spiFeatureSources.merging(["App/AppAction.swift": Self.publicAppSource]) { first, _ in first },
+                              under: work)
+        let liftFile = try generateWithWarnings(in: work, modules: Self.features).liftFile
+        XCTAssertTrue(liftFile.contains("\n@_spi(Internals) public import ListFeature\n"), liftFile)
+        try assertTypechecks(in: work, mode: .swift6, features: ["InternalImportsByDefault"])
+
+        try TestSupport.write(["App/AppAction.swift": """
+            public import MovieFeature
+            @_spi(Internals) public import ListFeature
+            public import SwiftRex
+
+            public enum AppAction {
+                case movie(MovieAction)
+                @_spi(Internals) case row(RowAction)
+            }
+            public func appReducer() -> Reducer<AppAction, Int> { .identity }
+            """], under: work)
+        let again = try generateWithWarnings(in: work, modules: Self.features).liftFile
+        XCTAssertEqual(again.components(separatedBy: "@_spi(Internals)").count, 2, again)
+        try assertTypechecks(in: work, mode: .swift6, features: ["InternalImportsByDefault"])
+    }
+
+    /// A source's `@_spi` import is copied into its enum-properties file, whose properties name the SPI type.
+    func testASourcesSPIImportIsCopiedIntoItsPropertiesFile() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.spiFeatureSources.merging([
+            "App/AppAction.swift": """
+                @_spi(Internals) import ListFeature
+                import SwiftRex
+
+                enum AppAction {
+                    case row(RowAction)
+                    case quit
+                }
+                """,
+        ]) { first, _ in first }, under: work)
+        _ = try generateWithWarnings(in: work, modules: ["ListFeature"])
+        let properties = try LiftTestSupport.read(work.appendingPathComponent("Generated/EnumProperties.generated.swift"))
+        XCTAssertTrue(properties.contains("@_spi(Internals) import ListFeature\n"), properties)
+        XCTAssertTrue(properties.contains("var row: RowAction?"), properties)
+        try assertTypechecks(in: work, modules: ["ListFeature"], mode: .swift6, features: ["MemberImportVisibility"])
+    }
+
+    /// Without `--reference-module` the SPI's module is unknown, so no import can be written for it: the
+    /// enums that need one get no conformance, with a warning, and the rest still compiles.
+    func testWithoutItsModuleAnotherModulesSPIIsLeftOutWithAWarning() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.spiFeatureSources.merging([
+            "App/AppAction.swift": """
+                import MovieFeature
+                import ListFeature
+                import SwiftRex
+
+                enum AppAction {
+                    case movie(MovieAction)
+                    case quit
+                }
+                """,
+        ]) { first, _ in first }, under: work)
+        let output = work.appendingPathComponent("Generated")
+        let result = try LiftTestSupport.generate([work.appendingPathComponent("App").path] + Self.features.flatMap {
+            ["--reference", work.appendingPathComponent($0).path]
+        }, into: output)
+        let liftFile = try LiftTestSupport.read(output.appendingPathComponent(LiftTestSupport.liftFileName))
+        XCTAssertFalse(liftFile.contains("RowAction"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension ListAction: AppActionConvertible {"), liftFile)
+        XCTAssertTrue(result.stderr.contains("warning: 'RowAction' is @_spi(Internals) in another module, which the lift file can import with its SPI only when "
+            + "--reference-module names that module"), result.stderr)
+        try assertTypechecks(in: work, mode: .swift6, features: [])
+    }
+
+    /// A public protocol cannot name an SPI root, and a public type cannot conform to an SPI protocol: an SPI
+    /// root's protocol, alias and lifts are internal, and the module builds.
+    func testAnSPIRootsLiftsAreInternal() throws {
+        let (liftFile, _) = try generateAndTypecheck(["App/Action.swift": """
+            import SwiftRex
+
+            @_spi(Internals) public enum Action {
+                case child(ChildAction)
+                case quit
+            }
+            public enum ChildAction {
+                case tap
+            }
+            public func childReducer() -> Reducer<ChildAction, Int> { .identity }
+            """], modules: [])
+        XCTAssertTrue(liftFile.contains("internal protocol ActionConvertible {"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension ChildAction: ActionConvertible {"), liftFile)
+    }
+
+    /// `App` imports `GridFeature`, whose `Value` its case names; `ListFeature`, which `GridFeature` imports,
+    /// declares a typealias `Value` of its `ListAction`, which `App` does not see: the case carries no action.
+    /// Nor does it once `App` imports `ListFeature` too, when the alias is SPI.
+    func testASourceNamesNoTypeOutOfItsSight() throws {
+        for (appImports, alias) in [("import GridFeature", "public typealias Value = ListAction"),
+                                    ("import GridFeature\nimport ListFeature",
+                                     "@_spi(Internals) public typealias Value = ListAction")] {
+            let (liftFile, _) = try generateAndTypecheck([
+                "ListFeature/ListAction.swift": "public enum ListAction {\n    case load\n}\n" + alias + "\n",
+                "GridFeature/Value.swift": "import ListFeature\n\npublic enum Value {\n    case tap\n}\n",
+                "App/AppAction.swift": appImports + """
+
+                    import SwiftRex
+
+                    enum AppAction {
+                        case value(Value)
+                        case quit
+                    }
+                    """,
+            ], modules: ["ListFeature", "GridFeature"])
+            XCTAssertFalse(liftFile.contains("ListAction"), liftFile)
+        }
+    }
+
+    /// A module another source re-exports (`@_exported import`) is in sight in every source, and a scoped
+    /// import (`import enum ListFeature.ListAction`) puts its type in sight.
+    func testASourceSeesWhatAnotherSourceReExportsAndWhatItImportsByType() throws {
+        for (appImports, otherFile) in [("", "@_exported import ListFeature\n"),
+                                        ("import enum ListFeature.ListAction\n", "")] {
+            let (liftFile, _) = try generateAndTypecheck([
+                "ListFeature/ListAction.swift": "public enum ListAction {\n    case load\n}\n",
+                "App/Exports.swift": otherFile,
+                "App/AppAction.swift": appImports + """
+                    import SwiftRex
+
+                    enum AppAction {
+                        case list(ListAction)
+                        case quit
+                    }
+                    """,
+            ], modules: ["ListFeature"])
+            XCTAssertTrue(liftFile.contains("extension ListAction: AppActionConvertible {"), liftFile)
+        }
+    }
+
+    /// `Models`' `Screen.ItemAction` is no member of the app's own `Screen`: in the app's `Screen.RowAction`,
+    /// `ItemAction` is `Catalog`'s, and its property writes it so.
+    func testAnotherModulesMemberIsNoMemberOfTheSourcesTypeOfTheSameName() throws {
+        let (_, properties) = try generateAndTypecheck([
+            "Models/Screen.swift": "public struct Screen {\n    public enum ItemAction {\n        case tap\n    }\n}\n",
+            "Catalog/ItemAction.swift": "public enum ItemAction {\n    case select\n}\n",
+            "App/Screen.swift": """
+                import Catalog
+                import SwiftRex
+
+                struct Screen {
+                    enum RowAction {
+                        case item(ItemAction)
+                        case close
+                    }
+                }
+                """,
+        ], modules: ["Models", "Catalog"])
+        XCTAssertTrue(properties.contains("var item: ItemAction?"), properties)
+    }
+
+    /// `ListFeature.MovieAction` in a case inside the app's `Detail` is `ListFeature`'s top-level enum, not
+    /// `Detail.MovieAction` (which the name without its module would find from there).
+    func testAModuleQualifiedNameIsNoMemberOfATypeAroundTheCase() throws {
+        let (liftFile, _) = try generateAndTypecheck([
+            "ListFeature/MovieAction.swift": "public enum MovieAction {\n    case load\n}\n",
+            "App/Detail.swift": """
+                import ListFeature
+                import SwiftRex
+
+                struct Detail {
+                    enum MovieAction {
+                        case tap
+                    }
+                    enum ItemAction {
+                        case movie(ListFeature.MovieAction)
+                        case own(MovieAction)
+                    }
+                }
+                """,
+        ], modules: ["ListFeature"])
+        XCTAssertTrue(liftFile.contains("extension MovieAction: DetailItemActionConvertible {"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension Detail.MovieAction: DetailItemActionConvertible {"), liftFile)
+    }
+
+    /// With `--reference-module`, `Row.ItemAction` is module `Row`'s (a typealias of its `RowAction`), never
+    /// another module's `ItemAction`.
+    func testAModuleQualifiedNameIsThatModulesOwn() throws {
+        let (liftFile, _) = try generateAndTypecheck([
+            "Row/RowAction.swift": "public enum RowAction {\n    case tap\n}\npublic typealias ItemAction = RowAction\n",
+            "Reducer/ItemAction.swift": "public enum ItemAction {\n    case select\n}\n",
+            "App/AppAction.swift": """
+                import Row
+                import Reducer
+                import SwiftRex
+
+                enum AppAction {
+                    case row(Row.ItemAction)
+                    case quit
+                }
+                """,
+        ], modules: ["Row", "Reducer"])
+        XCTAssertTrue(liftFile.contains("extension RowAction: AppActionConvertible {"), liftFile)
+        XCTAssertFalse(liftFile.contains("extension ItemAction"), liftFile)
+    }
+
+    /// In module `Row`, whose own `struct Row` has no `Action`, a case of `Row.AppAction` carrying `Action` means
+    /// `Detail`'s top-level `Action`, not `Detail`'s `Row.Action` (another module's type of the same name).
+    func testAnotherModulesMemberIsNoMemberOfAReferencesTypeOfTheSameName() throws {
+        let (liftFile, _) = try generateAndTypecheck([
+            "Detail/Detail.swift": """
+                public struct Row {
+                    public enum Action {
+                        case update
+                    }
+                }
+                public enum Action {
+                    case state
+                }
+                """,
+            "Row/Row.swift": """
+                import Detail
+
+                public struct Row {
+                    public enum AppAction {
+                        case action(Action)
+                    }
+                }
+                """,
+            "App/AppEvent.swift": """
+                import Row
+                import SwiftRex
+
+                enum AppEvent {
+                    case row(Row.AppAction)
+                    case quit
+                }
+                """,
+        ], modules: ["Detail", "Row"])
+        XCTAssertTrue(liftFile.contains(".row(.action(self))"), liftFile)
+        XCTAssertFalse(liftFile.contains("Row.Action:"), liftFile)
+    }
+
+    /// Writes `files`, generates for `App` with each of `modules` as a reference of that module, and type-checks
+    /// the app with its generated files (Swift 6); returns the lift file and the enum-properties file.
+    private func generateAndTypecheck(_ files: [String: String], modules: [String],
+                                      file: StaticString = #filePath, line: UInt = #line) throws -> (liftFile: String, properties: String) {
+        let work = try temporaryDirectory()
+        try TestSupport.write(files, under: work)
+        let liftFile = try generateWithWarnings(in: work, modules: modules).liftFile
+        let properties = try LiftTestSupport.read(work.appendingPathComponent("Generated/EnumProperties.generated.swift"))
+        try assertTypechecks(in: work, modules: modules, mode: .swift6, features: [], file: file, line: line)
+        return (liftFile, properties)
+    }
+}
