@@ -11,8 +11,9 @@ struct ActionTreeBuilder {
     var referenceModules = ReferenceModules()
 
     func build(diagnostics: inout [Diagnostic]) -> ActionTree {
-        let nodes = Self.actionNodes(in: model, rules: rules, referenceModules: referenceModules)
-        let names = TypeNameResolver(nodes: nodes, model: model, referenceModules: referenceModules)
+        let sight = FileSight(model: model, referenceModules: referenceModules)
+        let nodes = Self.actionNodes(in: model, rules: rules, referenceModules: referenceModules, sight: sight)
+        let names = TypeNameResolver(nodes: nodes, model: model, referenceModules: referenceModules, sight: sight)
         let selectedNodes = nodes
         // Each node's payloads resolve on their own, so nodes are resolved on every core; order is kept.
         let found = Parallel.map(count: nodes.count, chunk: 32) { parent -> ([ActionTree.Edge], [Diagnostic]) in
@@ -72,8 +73,9 @@ struct ActionTreeBuilder {
     /// The nodes of the tree, in source order (sources, then references): every enum that can be extended
     /// from another file and is an action enum by its name or annotation, and, recursively, every enum
     /// declared directly inside a node and carried by one of the node's cases (`BoardAction.Request`).
+    /// - Parameter sight: `FileSight(model:referenceModules:)` if the caller has it.
     static func actionNodes(in model: SourceModel, rules: SelectionRules,
-                            referenceModules: ReferenceModules = ReferenceModules()) -> [ActionTree.Node] {
+                            referenceModules: ReferenceModules = ReferenceModules(), sight: FileSight? = nil) -> [ActionTree.Node] {
         let resolver = AccessResolver(types: model.types)
         var candidates: [ActionTree.Node] = []
         var isNode: [Bool] = []
@@ -110,7 +112,8 @@ struct ActionTreeBuilder {
             isNode[$0] && nestedParents.contains(candidates[$0].declaration.qualifiedNameComponents[...])
         }
         guard !pending.isEmpty else { return nodes(of: candidates, where: isNode, types: model.types) }
-        let names = TypeNameResolver(nodes: candidates, model: model, referenceModules: referenceModules)
+        let names = TypeNameResolver(nodes: candidates, model: model, referenceModules: referenceModules,
+                                     sight: sight ?? FileSight(model: model, referenceModules: referenceModules))
         while let parent = pending.popLast() {
             let declaration = candidates[parent].declaration
             let parameters = names.genericParameters(along: declaration.qualifiedNameComponents,

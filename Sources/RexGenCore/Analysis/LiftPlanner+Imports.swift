@@ -18,14 +18,10 @@ extension LiftPlanner {
         guard !referenceModules.isEmpty else { return [] }
         let imported = Set(imports.filter { !$0.isScoped }.compactMap(\.moduleName).map(String.init))
         var widestAccess = whereClauseModules.filter { !imported.contains($0.key) }
-        // A module's files lie in few folders: each folder's module is looked up once.
-        var moduleOfFolder: [Substring: String?] = [:]
+        var modules = ReferenceModules.Memo(referenceModules)
         for root in roots {
             for file in Set(root.conformances.map(\.declaration.location.file)) {
-                let folder = file[..<(file.lastIndex(of: "/") ?? file.startIndex)]
-                let module = moduleOfFolder[folder] ?? referenceModules.module(ofFile: file)
-                moduleOfFolder[folder] = .some(module)
-                guard let module, !imported.contains(module) else { continue }
+                guard let module = modules.module(ofFile: file), !imported.contains(module) else { continue }
                 widestAccess[module] = max(widestAccess[module] ?? root.access, root.access)
             }
         }

@@ -10,23 +10,16 @@ extension LiftPlanner {
     /// one inside an `@_spi` type), since a public protocol cannot name an SPI type and a public type of the
     /// tree cannot conform to an SPI protocol.
     static func liftAccess(of root: ActionTree.Node) -> AccessLevel {
-        root.declaration.attributes.contains { $0.hasPrefix("@_spi(") } ? min(root.effectiveAccess, .internal)
+        root.declaration.attributes.contains(where: InheritedAttributes.isSPI) ? min(root.effectiveAccess, .internal)
             : min(root.effectiveAccess, .public)
     }
 
-    /// `@_spi(Internals)`: each SPI attribute of `file`'s enums and of their cases, without spaces (as the
-    /// reader writes an import's).
+    /// `@_spi(Internals)`: each SPI attribute of `file`'s enums and of their cases.
     static func spiAttributes(in file: ParsedFile) -> Set<String> {
         var found = Set<String>()
         for declaration in file.enums {
-            for attribute in declaration.attributes where attribute.hasPrefix("@_spi(") {
-                found.insert(attribute.filter { !$0.isWhitespace })
-            }
-            for enumCase in declaration.cases {
-                for attribute in enumCase.attributes where attribute.hasPrefix("@_spi(") {
-                    found.insert(attribute.filter { !$0.isWhitespace })
-                }
-            }
+            found.formUnion(declaration.attributes.filter(InheritedAttributes.isSPI))
+            for enumCase in declaration.cases { found.formUnion(enumCase.attributes.filter(InheritedAttributes.isSPI)) }
         }
         return found
     }
@@ -39,11 +32,11 @@ extension LiftPlanner {
             tree.nodes[node].isReference && referenceModules.module(ofFile: tree.nodes[node].declaration.location.file) == nil
         }
         if !tree.nodes[node].declaration.attributes.isEmpty,
-           let attribute = tree.nodes[node].declaration.attributes.first(where: { $0.hasPrefix("@_spi(") }), unknownModule(node) {
+           let attribute = tree.nodes[node].declaration.attributes.first(where: InheritedAttributes.isSPI), unknownModule(node) {
             return (attribute, nil)
         }
         for edge in path where !edge.enumCase.attributes.isEmpty {
-            guard let attribute = edge.enumCase.attributes.first(where: { $0.hasPrefix("@_spi(") }),
+            guard let attribute = edge.enumCase.attributes.first(where: InheritedAttributes.isSPI),
                   unknownModule(edge.parent) else { continue }
             return (attribute, tree.nodes[edge.parent].declaration.qualifiedName + "." + edge.enumCase.name)
         }
@@ -73,30 +66,24 @@ extension LiftPlanner {
         // The modules of the reference nodes on the paths (every node on a path but the root is a conformance,
         // or an enum left out whose descendants' paths still go through its cases), each with the widest root
         // reaching it.
-        var moduleOfFolder: [Substring: String?] = [:]
-        func module(of node: Int) -> String? {
-            let file = tree.nodes[node].declaration.location.file
-            let folder = file[..<(file.lastIndex(of: "/") ?? file.startIndex)]
-            if let known = moduleOfFolder[folder] { return known }
-            let found = referenceModules.module(ofFile: file)
-            moduleOfFolder[folder] = .some(found)
-            return found
-        }
+        var modules = ReferenceModules.Memo(referenceModules)
         var access: [String: AccessLevel] = [:]
         for root in roots {
             for conformance in root.conformances {
                 let nodes = (conformance.node >= 0 ? [conformance.node] : []) + conformance.path.map(\.parent)
                 for node in nodes where tree.nodes[node].isReference {
-                    guard let module = module(of: node), groups[module] != nil else { continue }
+                    guard let module = modules.module(ofFile: tree.nodes[node].declaration.location.file),
+                          groups[module] != nil else { continue }
                     access[module] = max(access[module] ?? root.access, root.access)
                 }
             }
         }
         // The groups the copied imports state already, by module.
         var stated: [String: Set<String>] = [:]
-        for declaration in imports where declaration.text.contains("@_spi(") && !declaration.isScoped {
-            guard let module = declaration.moduleName.map(String.init) else { continue }
-            stated[module, default: []].formUnion(declaration.text.split(separator: " ").map(String.init))
+        for declaration in imports where !declaration.isScoped {
+            let groups = declaration.spiGroups
+            guard !groups.isEmpty, let module = declaration.moduleName.map(String.init) else { continue }
+            stated[module, default: []].formUnion(groups)
         }
         let statesAccess = imports.contains { $0.statedAccess != nil }
         return access.keys.sorted().compactMap { module in

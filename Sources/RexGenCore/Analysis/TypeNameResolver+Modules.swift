@@ -1,14 +1,15 @@
-/// Which node a name means as the module writing it sees it: a source sees only the modules it imports (and
-/// their SPI only through an SPI import), and a type of the writing module has no members that another
-/// module declares of its type of the same name.
+/// Which node a name means as the module writing it sees it: a file sees only its own module and the modules
+/// it imports (and their SPI only through an SPI import), and a type of the writing module has no members
+/// that another module declares of its type of the same name.
 extension TypeNameResolver {
     /// Of the nodes of one name in several modules (`byModule`), which none of the sources declares, the one
-    /// the source `file` sees (`SourceSight`). Nil when it sees none, or more than one (the source is then
-    /// ambiguous, and the first node read stands).
+    /// `file` sees (`FileSight`). Nil when it sees none, or more than one (the file is then ambiguous, and
+    /// the first node read stands).
     func nodeInSight(_ byModule: [String: Int], from file: String) -> Int? {
         guard !sight.isEmpty else { return nil }
         var found: Int?
-        for (module, node) in byModule where sight.sees(module, attributes: nodes[node].declaration.attributes, from: file) {
+        for node in byModule.values where sight.sees(nodes[node].declaration.location.file,
+                                                     attributes: nodes[node].declaration.attributes, from: file) {
             if found != nil { return nil }
             found = node
         }
@@ -33,21 +34,20 @@ extension TypeNameResolver {
         guard !nodes.isEmpty else { return false }
         guard inReference else { return nodes[node].isReference && sourcesDeclare(scopeOf: name, written) }
         let scope = Self.scope(of: name, written)
-        guard let modules = modulesDeclaring[scope], let module = file.flatMap(referenceModules.module(ofFile:)),
+        guard let modules = sight.modulesDeclaring[scope], let module = file.flatMap(referenceModules.module(ofFile:)),
               referenceModules.module(ofFile: nodes[node].declaration.location.file) != module else { return false }
         return modules.contains(module)
     }
 
-    /// Whether a reference's node is out of the source `file`'s sight.
+    /// Whether a reference's node is out of `file`'s sight.
     func isHidden(node: Int, from file: String?) -> Bool {
-        guard !sight.isEmpty, let file, nodes[node].isReference,
-              let module = referenceModules.module(ofFile: nodes[node].declaration.location.file) else { return false }
-        return !sight.sees(module, attributes: nodes[node].declaration.attributes, from: file)
+        guard !sight.isEmpty, let file, nodes[node].isReference else { return false }
+        return !sight.sees(nodes[node].declaration.location.file, attributes: nodes[node].declaration.attributes, from: file)
     }
 
-    /// Whether a reference's typealias is out of the source `file`'s sight.
+    /// Whether a reference's typealias is out of `file`'s sight.
     func isHidden(alias: TypeAliasDeclaration, from file: String?) -> Bool {
-        guard !sight.isEmpty, let file, let module = referenceModules.module(ofFile: alias.location.file) else { return false }
-        return !sight.sees(module, attributes: alias.spiAttributes, from: file)
+        guard !sight.isEmpty, let file else { return false }
+        return !sight.sees(alias.location.file, attributes: alias.spiAttributes, from: file)
     }
 }

@@ -28,18 +28,18 @@ struct TypeNameResolver {
     private let nodesByModule: [String: [String: Int]]
     /// Which module a reference's file is, asked only of a name in `nodesByModule`.
     let referenceModules: ReferenceModules
-    /// What each source sees of the references' modules: a reference's node or typealias that a source
-    /// does not see is no type its payloads name. Empty without `--reference-module`.
-    let sight: SourceSight
+    /// What each file sees of the references' modules: a reference's node or typealias that a file does
+    /// not see is no type its payloads name. Empty without `--reference-module`.
+    let sight: FileSight
     /// The nodes, whose module and attributes `sight` is asked about (none for Reactor's states).
     let nodes: [ActionTree.Node]
-    /// With `--reference-module`, the modules declaring each type name declared more than once.
-    let modulesDeclaring: [String: Set<String>]
     /// How many of `types`' files are sources, whose types another module does not see.
     let sourceFileCount: Int
     private let readsReferences: Bool
 
-    init(nodes: [ActionTree.Node], model: SourceModel, referenceModules: ReferenceModules = ReferenceModules()) {
+    /// - Parameter sight: `FileSight(model:referenceModules:)`, worked out once for every resolver of a run.
+    init(nodes: [ActionTree.Node], model: SourceModel, referenceModules: ReferenceModules = ReferenceModules(),
+         sight: FileSight = FileSight()) {
         // `while` loops over ten thousand nodes and files: in the debug build the build plugin runs,
         // `enumerated()`, `flatMap` and `map` are unspecialised generic calls.
         var names: [String] = []
@@ -57,7 +57,7 @@ struct TypeNameResolver {
         self.init(qualifiedNames: names, isReference: readsReferences ? referenceNames : nil, model: model,
                   otherTypesHide: false, referenceModules: referenceModules, moduleOfName: { index in
                       nodes[index].isReference ? referenceModules.module(ofFile: nodes[index].declaration.location.file) : nil
-                  }, nodes: nodes)
+                  }, nodes: nodes, sight: sight)
     }
 
     /// Resolves to an index into `names`, qualified names of types declared in the model.
@@ -67,7 +67,7 @@ struct TypeNameResolver {
     /// - Parameter nodes: the nodes `names` are of, if they are nodes.
     init(qualifiedNames names: [String], isReference: [Bool]? = nil, model: SourceModel, otherTypesHide: Bool,
          referenceModules: ReferenceModules = ReferenceModules(), moduleOfName: ((Int) -> String?)? = nil,
-         nodes: [ActionTree.Node] = []) {
+         nodes: [ActionTree.Node] = [], sight: FileSight = FileSight()) {
         self.referenceModules = referenceModules
         let moduleOfName = referenceModules.isEmpty ? nil : moduleOfName
         var byName: [String: Int] = [:]
@@ -104,16 +104,8 @@ struct TypeNameResolver {
             }
         }
         nodesByModule = byModule
-        sight = nodes.isEmpty ? SourceSight(model: model, referenceModules: ReferenceModules())
-            : SourceSight(model: model, referenceModules: referenceModules)
+        self.sight = sight
         self.nodes = nodes
-        var modulesDeclaring: [String: Set<String>] = [:]
-        if !nodes.isEmpty, !referenceModules.isEmpty {
-            for (name, files) in model.types.filesDeclaringNamesDeclaredMoreThanOnce() {
-                modulesDeclaring[name] = Set(files.compactMap(referenceModules.module(ofFile:)))
-            }
-        }
-        self.modulesDeclaring = modulesDeclaring
         var aliases: [String: TypeAliasDeclaration] = [:]
         var aliasesBehindSources: [String: TypeAliasDeclaration?] = [:]
         let files = model.allFiles
@@ -244,15 +236,18 @@ struct TypeNameResolver {
                 // `GridFeature.RowAction` names GridFeature's; a name alone, the reference's own module's first.
                 var moduleNode: Int?
                 if !nodesByModule.isEmpty, let byModule = nodesByModule[name] {
-                    if let module = candidate == 1 ? components[0] : inReference ? file.flatMap(referenceModules.module(ofFile:)) : nil {
-                        moduleNode = byModule[module]
-                    } else if !inReference, let file, referenceNodesBehindSources[name] == nil {
+                    if candidate == 1 {
+                        moduleNode = byModule[components[0]]
+                    } else if inReference, let file {
+                        // A module's own declaration hides those of the modules it imports.
+                        moduleNode = referenceModules.module(ofFile: file).flatMap { byModule[$0] } ?? nodeInSight(byModule, from: file)
+                    } else if let file, referenceNodesBehindSources[name] == nil {
                         moduleNode = nodeInSight(byModule, from: file)
                     }
                 }
                 if let node = moduleNode
                     ?? (seesEverything ? nodesByName[name] : referenceNodesBehindSources[name] ?? nodesByName[name]),
-                   inReference || !isHidden(node: node, from: file),
+                   !isHidden(node: node, from: file),
                    depth == 0 || !isAnotherModulesMember(node, name: name, written: written, inReference: inReference, file: file),
                    namedModule == nil || referenceModules.module(ofFile: nodes[node].declaration.location.file) == namedModule {
                     return Resolved(node: node, genericArguments: arguments, scopeArguments: argumentsByComponent.isEmpty ? [:]
@@ -260,7 +255,7 @@ struct TypeNameResolver {
                                               after: contextPath.prefix(depth)))
                 }
                 if let alias = seesEverything ? aliases[name] : referenceAliasesBehindSources[name] ?? aliases[name],
-                   remainingAliasHops > 0, inReference || !isHidden(alias: alias, from: file)
+                   remainingAliasHops > 0, !isHidden(alias: alias, from: file)
                     && !(depth > 0 && readsReferences && referenceAliasesBehindSources[name] == nil
                          && sourcesDeclare(scopeOf: name, written)),
                    namedModule == nil || referenceModules.module(ofFile: alias.location.file) == namedModule {

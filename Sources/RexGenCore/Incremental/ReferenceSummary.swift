@@ -11,18 +11,18 @@
 /// - every typealias: payloads and extensions name enums through them;
 /// - members that can be an enum's (declared in an enum or in an extension), which can collide with a
 ///   generated property; every member of a file Sourcery wrote;
-/// - Reactor's states (`reactorStates`, with their stored properties and cases), an `import Reactor`, which
-///   decides whether a plain `State` is Reactor's, and every function named `react` or `reactSubstates`,
+/// - Reactor's states (`reactorStates`, with their stored properties and cases), and every function named
+///   `react` or `reactSubstates`,
 ///   which a composite state must not get twice (see `ReactorPlanner`);
-/// - every `@_exported import`: the module's importers see other modules' types through it, so which types
-///   the module provides is not its declarations alone (see `NamesTheSourcesDeclare`);
+/// - every import: a payload means only a type its file sees (`FileSight`), and an `@_exported import` shows
+///   the module's importers other modules' types, so which types the module provides is not its declarations
+///   alone (see `NamesTheSourcesDeclare`); an `import Reactor` decides whether a plain `State` is Reactor's;
 /// - the file's diagnostics.
 ///
 /// Dropped: cases that cannot carry a sub-action (no payload, or several: references get no properties,
 /// so an edit that adds such a case, the commonest edit of an action file, leaves the summary as it was;
 /// see `EarlyCutOff`), top-level enums that are not actions (no node), members
-/// declared in a struct's, class's, actor's or protocol's own body (but `react` functions), and the other
-/// imports (only sources' are copied into generated files).
+/// declared in a struct's, class's, actor's or protocol's own body (but `react` functions).
 extension ParsedFile {
     func referenceSummary(rules: SelectionRules) -> ParsedFile {
         var summary = ParsedFile(path: path)
@@ -31,7 +31,7 @@ extension ParsedFile {
         summary.types = types
         summary.typeAliases = typeAliases
         summary.reactorStates = reactorStates
-        summary.imports = imports.filter { $0.isReactorImport || $0.isReExport }
+        summary.imports = imports
         summary.enums = enums.filter { declaration in
             !declaration.isLocal && (declaration.qualifiedNameComponents.count > 1 || rules.isActionEnum(declaration))
         }

@@ -84,8 +84,23 @@ struct FileTreeEdit {
         let names = EdgeNames(lines: edgeNames)
         let block = oldBlock
         let delta = newNodes.count - oldNodes.count
+        let modules = options.referenceModules
+        let editedModule = modules.isEmpty ? nil : modules.module(ofFile: new.path)
+        // Another module's node is a payload's only where the file sees it (`FileSight`): here, through an
+        // import of its module that states its SPI group, if any (a re-export goes the whole way).
+        func isInSight(_ node: Int) -> Bool {
+            guard !modules.isEmpty, isSource || editedModule != nil, shapeNodes[node].isReference,
+                  let module = modules.module(ofFile: cache.inputs[shapeNodes[node].fileIndex].path), module != editedModule
+            else { return true }
+            let imports = new.imports.filter { $0.moduleName.map(String.init) == module }
+            guard !imports.isEmpty, let file = cache.parsedFile(at: shapeNodes[node].fileIndex),
+                  file.enums.indices.contains(shapeNodes[node].enumIndex) else { return false }
+            let spi = file.enums[shapeNodes[node].enumIndex].attributes.filter(InheritedAttributes.isSPI)
+            return spi.isEmpty || spi.contains(where: Set(imports.flatMap(\.spiGroups)).contains)
+        }
         func lookUp(_ name: String) -> Int?? {
             let line = NameLines.lineNumber(of: name, in: shape.nodeNames)
+            if let line, !block.contains(line), !isInSight(line) { return nil }
             // A reference's payload looks past the sources' nodes, which another module cannot see
             // (`TypeNameResolver`), to a reference's of the same name, which the shape's names cannot tell.
             if let line, !isSource, !shapeNodes[line].isReference { return nil }

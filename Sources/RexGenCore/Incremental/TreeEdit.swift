@@ -29,7 +29,8 @@ import Foundation
 ///   which names no changed name: it resolves as it did), or a plain name (`FeatureAction`) that no
 ///   typealias takes, or ends in a name no enum or typealias has, and, in a reference, no source's node has
 ///   (another module looks past it to a reference's of that name); with `--reference-module`, a name that
-///   two nodes have is none of them (a reference's means its own module's);
+///   two nodes have is none of them (a reference's means its own module's), and another module's node is
+///   named only by a file that imports its module (with its SPI group, if it has one);
 /// - with `--reference-module`, no conformance planned anew is of a reference's enum whose first name a
 ///   source or another module's reference mentions, or a lift framework declares (the lift file may name it
 ///   with its module, `LiftPlanner.qualifyForeignEnums`);

@@ -75,7 +75,17 @@ extension ImportDeclaration {
     }
 
     /// `@_exported import Foundation`: whoever imports this file's module sees Foundation's types through it.
-    var isReExport: Bool { text.hasPrefix("@_exported ") || text.contains(" @_exported ") }
+    var isReExport: Bool { hasAttributes && (text.hasPrefix("@_exported ") || text.contains(" @_exported ")) }
+
+    /// `["@_spi(A)", "@_spi(B)"]` for `@_spi(A) @_spi(B) import M`: the SPI this import makes visible.
+    var spiGroups: [String] {
+        guard hasAttributes, text.contains("@_spi(") else { return [] }
+        return text.split(separator: " ").filter { InheritedAttributes.isSPI(String($0)) }.map(String.init)
+    }
+
+    /// The reader writes an import's attributes first: most imports (`import Foundation`) are told to have
+    /// none without searching their text, which every reference's imports are on a whole run.
+    private var hasAttributes: Bool { text.utf8.first == UInt8(ascii: "@") }
 }
 
 extension MemberDeclaration {

@@ -71,7 +71,9 @@ extension DeclarationParser {
             // `@abi(func f() -> T)` holds a declaration, which may well start a line of its own.
             readBalanced(into: &collector, stopsAtDeclarationLines: !isABI)
         }
-        return collector.text
+        // `@_spi( Tools )` as `@_spi(Tools)`: SPI groups are compared as text (an import's with a declaration's).
+        let text = collector.text
+        return InheritedAttributes.isSPI(text) ? text.filter { !$0.isWhitespace } : text
     }
 
     /// Reads from an opening `(` or `[` through its matching close into `collector`; a missing close ends at

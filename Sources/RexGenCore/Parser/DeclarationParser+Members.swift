@@ -98,11 +98,11 @@ extension DeclarationParser {
             advance()
         }
         guard !currentScope.isLocal, currentScope.holdsDeclarations else { return }
-        let spi = (prefix.attributes + currentScope.inheritedAttributes).filter { $0.hasPrefix("@_spi(") }
+        let spi = (prefix.attributes + currentScope.inheritedAttributes).filter(InheritedAttributes.isSPI)
         file.typeAliases.append(TypeAliasDeclaration(
             qualifiedName: (currentScope.path + [name(of: nameToken)]).joined(separator: "."),
             targetText: target.text, location: location(of: nameToken.start),
-            spiAttributes: spi.isEmpty ? [] : Array(Set(spi.map { $0.filter { !$0.isWhitespace } })).sorted()))
+            spiAttributes: spi.isEmpty ? [] : Array(Set(spi)).sorted()))
     }
 
     mutating func parseImport(_ prefix: Prefix) {
@@ -111,9 +111,8 @@ extension DeclarationParser {
         for attribute in prefix.attributes
         where attribute == "@testable" || attribute == "@_exported" || attribute.hasPrefix("@preconcurrency")
             // A file that imports a module's SPI names its SPI types, and so does a generated file copying it.
-            || attribute.hasPrefix("@_spi(") {
-            // `@_spi( Tools )` as `@_spi(Tools)`: the lift file compares the groups it imports with these.
-            collector.appendRaw((attribute.hasPrefix("@_spi(") ? attribute.filter { !$0.isWhitespace } : attribute) + " ")
+            || InheritedAttributes.isSPI(attribute) {
+            collector.appendRaw(attribute + " ")
         }
         if let access = prefix.access { collector.appendRaw(access.rawValue + " ") }
         collector.appendRaw("import")

@@ -46,6 +46,36 @@ public struct ReferenceModules: Sendable, Equatable {
         return nil
     }
 
+    /// `module(ofFile:)` looked up once per folder: a module's files lie in few folders, and a walk asks of
+    /// every node on it.
+    struct Memo {
+        let modules: ReferenceModules
+        private var moduleOfFolder: [Substring: String?] = [:]
+
+        init(_ modules: ReferenceModules) {
+            self.modules = modules
+        }
+
+        mutating func module(ofFile file: String) -> String? {
+            let folder = ReferenceModules.folder(of: file)
+            if let known = moduleOfFolder[folder] { return known }
+            let found = modules.module(ofFile: file)
+            moduleOfFolder[folder] = .some(found)
+            return found
+        }
+    }
+
+    /// `/App/Features` for `/App/Features/List.swift`: found in the bytes, as `lastIndex(of:)` walks
+    /// characters, for every reference and every name looked up.
+    static func folder(of path: String) -> Substring {
+        let slash = path.utf8.withContiguousStorageIfAvailable { bytes in
+            var at = bytes.count - 1
+            while at > 0, bytes[at] != UInt8(ascii: "/") { at -= 1 }
+            return max(at, 0)
+        } ?? path.utf8.distance(from: path.utf8.startIndex, to: path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.utf8.startIndex)
+        return path[..<path.utf8.index(path.utf8.startIndex, offsetBy: slash)]
+    }
+
     static func isModuleName(_ name: Substring) -> Bool {
         guard let first = name.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }

@@ -365,10 +365,11 @@ final class RandomEditProject {
         return "\(shortName(path)): \(moved.count > text.count ? "a line added" : "a line taken away") at the top"
     }
 
-    /// An import added to a file or taken away (the lift file copies the imports of the sources it extends).
+    /// An import added to a file or taken away (the lift file copies the imports of the sources it extends; with
+    /// `--reference-module`, a payload names only what its file imports).
     func toggleImport() throws -> String? {
         guard let file = pick(Array(files.indices)) else { return nil }
-        let missing = ["Foundation", "Dispatch", "MovieFeature"].filter { !files[file].imports.contains($0) }
+        let missing = ["Foundation", "Dispatch", "MovieFeature", "Extras"].filter { !files[file].imports.contains($0) }
         if let module = pick(missing), files[file].imports.isEmpty || chance(0.5) {
             files[file].imports.append(module)
             try write(file)

@@ -191,6 +191,7 @@ final class TreeEditTests: XCTestCase {
     func testAnEditThatReachesAnotherModuleChangesTheLiftFilesImports() throws {
         try forEachLayout {
             try nameTheModules()
+            try project.write("import Extras\n" + String(contentsOfFile: movieFeature, encoding: .utf8), toPath: movieFeature)
             try assertRun(takesShortcut: false, "options changed")
             XCTAssertFalse(try liftFile.contains("import Extras"))
             try project.replace("    case close\n}\n", with: "    case close\n    case search(SearchAction)\n}\n", atPath: movieFeature)
@@ -242,6 +243,31 @@ final class TreeEditTests: XCTestCase {
         }
     }
 
+    /// A case carrying another module's enum is an edge only in a file that imports that module (`FileSight`):
+    /// `Player.swift`, which imports `Extras`, gains a case carrying `Extras`' `GalleryAction`, and the tree is
+    /// edited; `MovieFeature.swift`, which does not, gains the same case, which names no enum of the tree (a
+    /// second path would take the conformance away), and the edit goes the whole way to find so.
+    func testACaseCarryingAnEnumOfAModuleItsFileDoesNotImportGoesTheWholeWay() throws {
+        try forEachLayout {
+            try nameTheModules()
+            let gallery = project.referencePath("Extras/Gallery.swift")
+            let player = project.referencePath("Player.swift")
+            try project.write("public enum GalleryAction: Equatable, Sendable {\n    case open\n}\n", toPath: gallery)
+            try project.write("import Extras\n\npublic enum PlayerAction: Equatable, Sendable {\n    case play\n    case search(SearchAction)\n}\n",
+                              toPath: player)
+            if project.options.filePerSource { project.options.references += [gallery, player] }
+            try project.replace("    case close\n}\n", with: "    case close\n    case player(PlayerAction)\n}\n", atPath: movieFeature)
+            try assertRun(takesShortcut: false, "set up")
+            XCTAssertTrue(try liftFile.contains("\nimport Extras\n"))
+            try project.replace("    case play\n", with: "    case play\n    case gallery(GalleryAction)\n", atPath: player)
+            try assertRun(takesShortcut: true, "GalleryAction named where Extras is imported")
+            XCTAssertTrue(try liftFile.contains("extension GalleryAction: AppActionConvertible {"))
+            try project.replace("    case close\n", with: "    case close\n    case gallery(GalleryAction)\n", atPath: movieFeature)
+            try assertRun(takesShortcut: false, "GalleryAction named where Extras is not imported")
+            XCTAssertTrue(try liftFile.contains("extension GalleryAction: AppActionConvertible {"), "one path still")
+        }
+    }
+
     /// `MovieFeature` carries its `SheetAction`, which the app's sources declare a type of too: the lift file
     /// extends `MovieFeature.SheetAction`, whichever the app's is (a struct, then an action enum, which a case of
     /// another module never names). The shape cannot tell either, so the edit that carries it goes the whole way.
@@ -283,7 +309,8 @@ final class TreeEditTests: XCTestCase {
             try project.write("public enum GalleryAction: Equatable, Sendable {\n    case open\n}\n", toPath: gallery)
             try project.write("public enum PlayerAction: Equatable, Sendable {\n    case play\n}\n", toPath: player)
             if project.options.filePerSource { project.options.references += [twins, gallery, player] }
-            try project.write(try String(contentsOfFile: movieFeature, encoding: .utf8) + Self.sheet, toPath: movieFeature)
+            try project.write("import Extras\n" + String(contentsOfFile: movieFeature, encoding: .utf8) + Self.sheet,
+                              toPath: movieFeature)
             try project.replace("    case favoriteToggled(id: Int)\n",
                                 with: "    case favoriteToggled(id: Int)\n    case gallery(GalleryAction)\n    case player(PlayerAction)\n",
                                 atPath: movieFeature)

@@ -318,9 +318,8 @@ struct CrossModuleProgram {
     var treeNodes: [CrossModuleType] { nodes(followingModuleNamesOfTypes: true) }
 
     /// The tree's nodes reached without a module-qualified payload whose module some module names a type after
-    /// (`GridFeature.RowAction` where a module declares `enum GridFeature`): RexGen keeps no reference's imports,
-    /// so it cannot tell whether the writing module sees that type, and reads the name as the type's (see
-    /// docs/Lifting.md). Their conformances may be missing without a warning.
+    /// (`GridFeature.RowAction` where a module declares `enum GridFeature`): RexGen reads the name as the type's
+    /// (see docs/Lifting.md). Their conformances may be missing without a warning.
     var nodesRexGenCanTell: [CrossModuleType] { nodes(followingModuleNamesOfTypes: false) }
 
     private func nodes(followingModuleNamesOfTypes: Bool) -> [CrossModuleType] {

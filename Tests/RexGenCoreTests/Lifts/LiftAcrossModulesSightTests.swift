@@ -5,7 +5,8 @@ import XCTest
 /// - `@_spi`: another module's SPI enum, or a path through its SPI case, compiles in the lift file only where
 ///   that module is imported with its SPI; an SPI import reaches no other file, so the lift file writes its
 ///   own, and a generated file copies the SPI imports of its source. An SPI root's lifts are internal.
-/// - A source names no type of a module it does not import (nor an SPI type of one it imports without it).
+/// - A file (a source, or a reference of a module `--reference-module` names) names no type of a module it
+///   does not import (nor an SPI type of one it imports without it).
 /// - A type of the sources has no member types that another module declares of its type of the same name.
 extension LiftAcrossModulesTests {
     private static let spiFeatureSources = [
@@ -304,6 +305,50 @@ extension LiftAcrossModulesTests {
         XCTAssertTrue(liftFile.contains(".row(.action(self))"), liftFile)
         XCTAssertFalse(liftFile.contains("Row.Action:"), liftFile)
     }
+
+    /// `RowFeature` imports `ListFeature`, whose `ItemAction` its case carries; `GridFeature`, which the app
+    /// imports, declares an `ItemAction` too: the path's enum is `ListFeature`'s, whichever module is read first.
+    func testAReferencesPayloadMeansOnlyWhatItsFileSees() throws {
+        for modules in [["GridFeature", "ListFeature", "RowFeature"], ["ListFeature", "GridFeature", "RowFeature"]] {
+            let (liftFile, _) = try generateAndTypecheck(Self.itemActionSources.merging([
+                "ListFeature/ItemAction.swift": "public enum ItemAction {\n    case select(Int)\n}\n",
+                "RowFeature/RowAction.swift": "import ListFeature\n\n" + Self.rowAction,
+            ]) { first, _ in first }, modules: modules)
+            XCTAssertTrue(liftFile.contains("extension ListFeature.ItemAction: AppActionConvertible {"), liftFile)
+            XCTAssertFalse(liftFile.contains("extension GridFeature.ItemAction"), liftFile)
+        }
+    }
+
+    /// As above, with `RowFeature`'s `ItemAction` a module's that no `--reference-module` names: the case
+    /// carries none of the references' enums.
+    func testAReferencesPayloadOfAModuleRexGenDoesNotReadIsNoOtherModulesEnum() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write(Self.itemActionSources.merging([
+            "ThirdParty/ItemAction.swift": "public enum ItemAction {\n    case select(Int)\n}\n",
+            "RowFeature/RowAction.swift": "import ThirdParty\n\n" + Self.rowAction,
+        ]) { first, _ in first }, under: work)
+        let (liftFile, stderr) = try generateWithWarnings(in: work, modules: ["GridFeature", "RowFeature"])
+        XCTAssertTrue(liftFile.contains("extension RowAction: AppActionConvertible {"), liftFile)
+        XCTAssertFalse(liftFile.contains("extension ItemAction"), liftFile)
+        XCTAssertFalse(stderr.contains("warning"), stderr)
+        try assertTypechecks(in: work, modules: ["ThirdParty", "GridFeature", "RowFeature"], mode: .swift6, features: [])
+    }
+
+    private static let rowAction = "public enum RowAction {\n    case item(ItemAction)\n    case close\n}\n"
+
+    private static let itemActionSources = [
+        "GridFeature/ItemAction.swift": "public enum ItemAction {\n    case tap\n}\n",
+        "App/AppAction.swift": """
+            import RowFeature
+            import GridFeature
+            import SwiftRex
+
+            enum AppAction {
+                case row(RowAction)
+                case quit
+            }
+            """,
+    ]
 
     /// Writes `files`, generates for `App` with each of `modules` as a reference of that module, and type-checks
     /// the app with its generated files (Swift 6); returns the lift file and the enum-properties file.
