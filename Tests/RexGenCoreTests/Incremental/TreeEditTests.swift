@@ -58,6 +58,13 @@ final class TreeEditTests: XCTestCase {
         ])
     }
 
+    /// `Extras/Gallery.swift`, declaring `GalleryAction`, which nothing carries yet; its path.
+    private func writeGallery() throws -> String {
+        let gallery = project.referencePath("Extras/Gallery.swift")
+        try project.write("public enum GalleryAction: Equatable, Sendable {\n    case open\n}\n", toPath: gallery)
+        return gallery
+    }
+
     private var liftFile: String {
         get throws { try XCTUnwrap(project.outputFiles()[LiftRenderer.fileName]) }
     }
@@ -250,9 +257,8 @@ final class TreeEditTests: XCTestCase {
     func testACaseCarryingAnEnumOfAModuleItsFileDoesNotImportGoesTheWholeWay() throws {
         try forEachLayout {
             try nameTheModules()
-            let gallery = project.referencePath("Extras/Gallery.swift")
+            let gallery = try writeGallery()
             let player = project.referencePath("Player.swift")
-            try project.write("public enum GalleryAction: Equatable, Sendable {\n    case open\n}\n", toPath: gallery)
             try project.write("import Extras\n\npublic enum PlayerAction: Equatable, Sendable {\n    case play\n    case search(SearchAction)\n}\n",
                               toPath: player)
             if project.options.filePerSource { project.options.references += [gallery, player] }
@@ -265,6 +271,37 @@ final class TreeEditTests: XCTestCase {
             try project.replace("    case close\n", with: "    case close\n    case gallery(GalleryAction)\n", atPath: movieFeature)
             try assertRun(takesShortcut: false, "GalleryAction named where Extras is not imported")
             XCTAssertTrue(try liftFile.contains("extension GalleryAction: AppActionConvertible {"), "one path still")
+        }
+    }
+
+    /// The same for an edited source (with one file per source): `Toolbar.swift`, which does not import `Extras`,
+    /// gains a case carrying `Extras`' `GalleryAction`, under a root whose conformances `Extras` holds already
+    /// (through `Panel.swift`, which imports it). The case names no enum of the tree: the whole way.
+    func testASourcesCaseCarryingAnEnumOfAModuleItsFileDoesNotImportGoesTheWholeWay() throws {
+        try forEachLayout {
+            try nameTheModules()
+            let gallery = try writeGallery()
+            let panel = project.path("Panel/Panel.swift")
+            let toolbar = project.path("Panel/Toolbar.swift")
+            try project.write("""
+                import Extras
+
+                public enum PanelAction: Equatable, Sendable {
+                    case search(SearchAction)
+                    case toolbar(ToolbarAction)
+                }
+
+                """, toPath: panel)
+            try project.write("public enum ToolbarAction: Equatable, Sendable {\n    case shown\n}\n", toPath: toolbar)
+            if project.options.filePerSource {
+                project.options.references.append(gallery)
+                project.options.sources += [panel, toolbar]
+            }
+            try assertRun(takesShortcut: false, "set up")
+            XCTAssertTrue(try liftFile.contains("extension SearchAction: PanelActionConvertible {"))
+            try project.replace("    case shown\n", with: "    case shown\n    case gallery(GalleryAction)\n", atPath: toolbar)
+            try assertRun(takesShortcut: false, "GalleryAction named where Extras is not imported")
+            XCTAssertFalse(try liftFile.contains("GalleryAction"))
         }
     }
 
@@ -302,11 +339,10 @@ final class TreeEditTests: XCTestCase {
         try forEachLayout {
             try nameTheModules()
             let twins = project.referencePath("Extras/Twins.swift")
-            let gallery = project.referencePath("Extras/Gallery.swift")
+            let gallery = try writeGallery()
             let player = project.referencePath("Player.swift")
             try project.write("public enum DetailAction: Equatable, Sendable {\n    case shown\n}\n\npublic struct SheetAction {}\n",
                               toPath: twins)
-            try project.write("public enum GalleryAction: Equatable, Sendable {\n    case open\n}\n", toPath: gallery)
             try project.write("public enum PlayerAction: Equatable, Sendable {\n    case play\n}\n", toPath: player)
             if project.options.filePerSource { project.options.references += [twins, gallery, player] }
             try project.write("import Extras\n" + String(contentsOfFile: movieFeature, encoding: .utf8) + Self.sheet,
