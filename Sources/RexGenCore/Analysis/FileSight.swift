@@ -5,10 +5,11 @@
 /// module. Known only for the modules `--reference-module` names; a declaration of any other reference, and
 /// any declaration named from a reference of an unnamed module, counts as in sight.
 ///
-/// Worked out once per run (`ActionTreeBuilder`), for the sources and for the references whose payloads or
+/// Worked out once per tree (`ActionTreeBuilder.build`, for both of its resolvers; `actionNodes` alone works it
+/// out when it must resolve a nested enum), for the sources and for the references whose payloads or
 /// typealiases can name an enum, the only files a name is looked up from.
 struct FileSight: Sendable {
-    private struct View: Hashable {
+    private struct View {
         /// The modules in sight, with the SPI groups each is imported with.
         var modules: [String: Set<String>]
         /// A reference's own module, every declaration of which is in sight.
