@@ -2,16 +2,24 @@
 /// it imports (and their SPI only through an SPI import), and a type of the writing module has no members
 /// that another module declares of its type of the same name.
 extension TypeNameResolver {
-    /// Of the nodes of one name in several modules (`byModule`), which none of the sources declares, the one
-    /// `file` sees (`FileSight`). Nil when it sees none, or more than one (the file is then ambiguous, and
-    /// the first node read stands).
-    func nodeInSight(_ byModule: [String: Int], from file: String) -> Int? {
-        guard !sight.isEmpty else { return nil }
-        var found: Int?
-        for node in byModule.values where sight.sees(nodes[node].declaration.location.file,
-                                                     attributes: nodes[node].declaration.attributes, from: file) {
+    /// Of the declarations of one name (a node's or a typealias's) in several modules (`byModule`), the one a
+    /// name means: with a module's name (`module`), that module's; in a reference, its own module's, which
+    /// hides those of the modules it imports; else, unless a source declares the name (the sources' own
+    /// comes first), the one `file` sees (`FileSight`). Nil when it sees none, or more than one (the file is
+    /// then ambiguous, and the first declaration read stands).
+    func inModule<Declaration>(_ byModule: [String: Declaration], named module: String?, inReference: Bool, file: String?,
+                               declaredBySources: Bool, where declared: (Declaration) -> (file: String, attributes: [String]))
+        -> Declaration? {
+        if let module { return byModule[module] }
+        guard let file else { return nil }
+        if inReference, let own = referenceModules.module(ofFile: file).flatMap({ byModule[$0] }) { return own }
+        guard inReference || !declaredBySources, !sight.isEmpty else { return nil }
+        var found: Declaration?
+        for declaration in byModule.values {
+            let (declaringFile, attributes) = declared(declaration)
+            guard sight.sees(declaringFile, attributes: attributes, from: file) else { continue }
             if found != nil { return nil }
-            found = node
+            found = declaration
         }
         return found
     }

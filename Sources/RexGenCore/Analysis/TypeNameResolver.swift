@@ -26,6 +26,8 @@ struct TypeNameResolver {
     /// module: a module's own declaration comes before those of the modules it imports, and a module-qualified
     /// name (`GridFeature.RowAction`) means that module's. Empty in most apps, whose names are one module's each.
     private let nodesByModule: [String: [String: Int]]
+    /// As `nodesByModule`, for the references' typealiases.
+    private let aliasesByModule: [String: [String: TypeAliasDeclaration]]
     /// Which module a reference's file is, asked only of a name in `nodesByModule`.
     let referenceModules: ReferenceModules
     /// What each file sees of the references' modules: a reference's node or typealias that a file does
@@ -108,6 +110,7 @@ struct TypeNameResolver {
         self.nodes = nodes
         var aliases: [String: TypeAliasDeclaration] = [:]
         var aliasesBehindSources: [String: TypeAliasDeclaration?] = [:]
+        var aliasDeclaredTwice = Set<String>()
         let files = model.allFiles
         index = 0
         let readsReferences = !model.referenceFiles.isEmpty
@@ -118,12 +121,27 @@ struct TypeNameResolver {
                     aliases[alias.qualifiedName] = alias
                     lastComponents.insert(Self.lastComponent(alias.qualifiedName))
                     if isSource, readsReferences { aliasesBehindSources[alias.qualifiedName] = .some(nil) }
-                } else if !isSource, aliasesBehindSources[alias.qualifiedName] == .some(nil) {
-                    aliasesBehindSources[alias.qualifiedName] = alias
+                } else {
+                    if !isSource, aliasesBehindSources[alias.qualifiedName] == .some(nil) {
+                        aliasesBehindSources[alias.qualifiedName] = alias
+                    }
+                    if !isSource, !referenceModules.isEmpty { aliasDeclaredTwice.insert(alias.qualifiedName) }
                 }
             }
             index += 1
         }
+        var aliasesByModule: [String: [String: TypeAliasDeclaration]] = [:]
+        index = model.files.count
+        while !aliasDeclaredTwice.isEmpty, index < files.count {
+            for alias in files[index].typeAliases where aliasDeclaredTwice.contains(alias.qualifiedName) {
+                if let module = referenceModules.module(ofFile: alias.location.file),
+                   aliasesByModule[alias.qualifiedName, default: [:]][module] == nil {
+                    aliasesByModule[alias.qualifiedName, default: [:]][module] = alias
+                }
+            }
+            index += 1
+        }
+        self.aliasesByModule = aliasesByModule
         self.aliases = aliases
         referenceAliasesBehindSources = aliasesBehindSources
         referenceNodesBehindSources = behindSources
@@ -236,13 +254,9 @@ struct TypeNameResolver {
                 // `GridFeature.RowAction` names GridFeature's; a name alone, the reference's own module's first.
                 var moduleNode: Int?
                 if !nodesByModule.isEmpty, let byModule = nodesByModule[name] {
-                    if candidate == 1 {
-                        moduleNode = byModule[components[0]]
-                    } else if inReference, let file {
-                        // A module's own declaration hides those of the modules it imports.
-                        moduleNode = referenceModules.module(ofFile: file).flatMap { byModule[$0] } ?? nodeInSight(byModule, from: file)
-                    } else if let file, referenceNodesBehindSources[name] == nil {
-                        moduleNode = nodeInSight(byModule, from: file)
+                    moduleNode = inModule(byModule, named: candidate == 1 ? components[0] : nil, inReference: inReference,
+                                          file: file, declaredBySources: referenceNodesBehindSources[name] != nil) {
+                        (nodes[$0].declaration.location.file, nodes[$0].declaration.attributes)
                     }
                 }
                 if let node = moduleNode
@@ -254,7 +268,15 @@ struct TypeNameResolver {
                         : Self.scopeArguments(argumentsByComponent, of: components, from: candidate,
                                               after: contextPath.prefix(depth)))
                 }
-                if let alias = seesEverything ? aliases[name] : referenceAliasesBehindSources[name] ?? aliases[name],
+                var moduleAlias: TypeAliasDeclaration?
+                if !aliasesByModule.isEmpty, let byModule = aliasesByModule[name] {
+                    moduleAlias = inModule(byModule, named: candidate == 1 ? components[0] : nil, inReference: inReference,
+                                           file: file, declaredBySources: referenceAliasesBehindSources[name] != nil) {
+                        ($0.location.file, $0.spiAttributes)
+                    }
+                }
+                if let alias = moduleAlias
+                    ?? (seesEverything ? aliases[name] : referenceAliasesBehindSources[name] ?? aliases[name]),
                    remainingAliasHops > 0, !isHidden(alias: alias, from: file)
                     && !(depth > 0 && readsReferences && referenceAliasesBehindSources[name] == nil
                          && sourcesDeclare(scopeOf: name, written)),

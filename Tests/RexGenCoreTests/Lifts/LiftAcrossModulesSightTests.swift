@@ -334,6 +334,35 @@ extension LiftAcrossModulesTests {
         try assertTypechecks(in: work, modules: ["ThirdParty", "GridFeature", "RowFeature"], mode: .swift6, features: [])
     }
 
+    /// `RowFeature` imports `GridFeature`, and both declare a typealias `ItemAction`: in `RowFeature` the name
+    /// means its own module's, though `GridFeature`'s is read first (folders are read in order of their names).
+    func testAReferencesTypealiasIsItsOwnModulesBeforeAnImportedOnesOfTheSameName() throws {
+        let (liftFile, _) = try generateAndTypecheck(Self.itemActionSources.merging([
+            "GridFeature/ItemAction.swift": Self.itemAlias(to: "GridItemAction", case: "tap"),
+            "RowFeature/RowAction.swift": "import GridFeature\n\n" + Self.itemAlias(to: "RowItemAction", case: "select(Int)")
+                + Self.rowAction,
+        ]) { _, second in second }, modules: ["GridFeature", "RowFeature"])
+        XCTAssertTrue(liftFile.contains("RowItemAction: AppActionConvertible {"), liftFile)
+        XCTAssertFalse(liftFile.contains("GridItemAction: AppActionConvertible"), liftFile)
+    }
+
+    /// Two modules declare a typealias `ItemAction`, and `RowFeature` imports the one read second: its case
+    /// carries that one's enum.
+    func testAReferencesTypealiasIsTheOneItsFileSees() throws {
+        let (liftFile, _) = try generateAndTypecheck(Self.itemActionSources.merging([
+            "GridFeature/ItemAction.swift": Self.itemAlias(to: "GridItemAction", case: "tap"),
+            "ListFeature/ItemAction.swift": Self.itemAlias(to: "ListItemAction", case: "select(Int)"),
+            "RowFeature/RowAction.swift": "import ListFeature\n\n" + Self.rowAction,
+        ]) { _, second in second }, modules: ["GridFeature", "ListFeature", "RowFeature"])
+        XCTAssertTrue(liftFile.contains("ListItemAction: AppActionConvertible {"), liftFile)
+        XCTAssertFalse(liftFile.contains("GridItemAction: AppActionConvertible"), liftFile)
+    }
+
+    /// An enum and a typealias `ItemAction` for it.
+    private static func itemAlias(to name: String, case: String) -> String {
+        "public enum \(name) {\n    case \(`case`)\n}\npublic typealias ItemAction = \(name)\n\n"
+    }
+
     private static let rowAction = "public enum RowAction {\n    case item(ItemAction)\n    case close\n}\n"
 
     private static let itemActionSources = [
