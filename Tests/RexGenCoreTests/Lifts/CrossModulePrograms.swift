@@ -71,6 +71,10 @@ struct CrossModuleProgram {
     private(set) var spiImports: [Set<Int>] = []
     private(set) var topLevel: [[CrossModuleType]] = []
     private(set) var root: CrossModuleType!
+    /// A feature module that RexGen is not told about, as a package's module that is no dependency the build
+    /// plugin passes: no module gets it as a reference, and it is built without generated files. Its enums are
+    /// no nodes, and a payload naming one is no other module's enum of that name.
+    private(set) var unreadModule: Int?
     var appIndex: Int { moduleNames.count - 1 }
     private var rng: AdversarialRNG
 
@@ -90,6 +94,9 @@ struct CrossModuleProgram {
         spiImports.append(Set(appImports.filter { _ in rng.chance(50) }))
         topLevel.append([])
         drawApp()
+        // Drawn last, so each seed's program is otherwise what it was before this was drawn at all.
+        let imported = features.indices.filter { feature in imports.contains { $0.contains(feature) } }
+        if !imported.isEmpty, rng.chance(40) { unreadModule = rng.pick(imported) }
     }
 
     // MARK: - Drawing
@@ -331,7 +338,8 @@ struct CrossModuleProgram {
             for enumCase in node.cases {
                 if !followingModuleNamesOfTypes, let first = enumCase.payload.split(separator: ".").first,
                    moduleNames.contains(String(first)), typeNames.contains(String(first)) { continue }
-                guard let target = enumCase.target?.resolved, target.hasActionName || target.parent === node,
+                guard let target = enumCase.target?.resolved, target.module != unreadModule,
+                      target.hasActionName || target.parent === node,
                       !nodes.contains(where: { $0 === target }) else { continue }
                 nodes.append(target)
             }
