@@ -53,6 +53,19 @@ extension TypeNameResolver {
         return !sight.sees(nodes[node].declaration.location.file, attributes: nodes[node].declaration.attributes, from: file)
     }
 
+    /// Whether `name`, the first component of a module-qualified payload that names no known type nor a module
+    /// of `--reference-module`, is a module that RexGen does not read: in a reference of a named module, any
+    /// such name (a module cannot import the sources' module, and its own is named); in the sources, a module
+    /// one of them imports (a module cannot import itself), when RexGen knows the modules it reads (with
+    /// `--reference-module`, or no references at all). Otherwise it may be the sources' own module's name, or
+    /// that of a reference's module.
+    func namesAModuleNotRead(_ name: String, inReference: Bool, file: String?) -> Bool {
+        if inReference { return !referenceModules.isEmpty && file.flatMap(referenceModules.module(ofFile:)) != nil }
+        guard !readsReferences || !referenceModules.isEmpty else { return false }
+        let module = Substring(name)
+        return sourceFiles.contains { source in source.imports.contains { $0.moduleName == module } }
+    }
+
     /// Whether a reference's typealias is out of `file`'s sight.
     func isHidden(alias: TypeAliasDeclaration, from file: String?) -> Bool {
         guard !sight.isEmpty, let file else { return false }

@@ -37,7 +37,9 @@ struct TypeNameResolver {
     let nodes: [ActionTree.Node]
     /// How many of `types`' files are sources, whose types another module does not see.
     let sourceFileCount: Int
-    private let readsReferences: Bool
+    let readsReferences: Bool
+    /// Asked which modules they import, only of a module-qualified payload (`namesAModuleNotRead`).
+    let sourceFiles: [ParsedFile]
 
     /// - Parameter sight: `FileSight(model:referenceModules:)`, worked out once for every resolver of a run.
     init(nodes: [ActionTree.Node], model: SourceModel, referenceModules: ReferenceModules = ReferenceModules(),
@@ -147,6 +149,7 @@ struct TypeNameResolver {
         referenceNodesBehindSources = behindSources
         types = model.types
         sourceFileCount = model.files.count
+        sourceFiles = model.files
         self.readsReferences = readsReferences
         self.lastComponents = lastComponents
         self.otherTypesHide = otherTypesHide
@@ -229,6 +232,12 @@ struct TypeNameResolver {
             && (types[components[0]] == nil || inReference && types.isDeclaredOnly(inFirst: sourceFileCount, components[0]))
         var candidate = 0
         while candidate < (dropsModule ? 2 : 1) {
+            // `GridFeature.ItemAction` with `GridFeature` a module RexGen does not read is none of the nodes,
+            // whatever the sources or the references declare.
+            if candidate == 1, !referenceModules.contains(module: Substring(components[0])),
+               namesAModuleNotRead(components[0], inReference: inReference, file: file) {
+                break
+            }
             let written = Self.joined(components, from: candidate)
             // Innermost scope first; `while` loops and plain appends rather than `stride` and `joined`, which
             // are generic work in the debug build the build plugin runs.

@@ -363,6 +363,30 @@ extension LiftAcrossModulesTests {
         "public enum \(name) {\n    case \(`case`)\n}\npublic typealias ItemAction = \(name)\n\n"
     }
 
+    /// The app declares an `ItemAction`, and names the `ItemAction` of `ThirdParty`, a module RexGen does not
+    /// read, with the module's name: the case carries none of the app's enums.
+    func testAModuleQualifiedPayloadOfAModuleRexGenDoesNotReadIsNoneOfTheSourcesEnums() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write([
+            "ThirdParty/ItemAction.swift": "public enum ItemAction {\n    case select(Int)\n}\n",
+            "App/AppAction.swift": """
+                import ThirdParty
+                import SwiftRex
+
+                enum AppAction {
+                    case remote(ThirdParty.ItemAction)
+                    case quit
+                }
+                enum ItemAction {
+                    case tap
+                }
+                """,
+        ], under: work)
+        let (liftFile, _) = try generateWithWarnings(in: work, modules: [])
+        XCTAssertFalse(liftFile.contains("extension ItemAction"), liftFile)
+        try assertTypechecks(in: work, modules: ["ThirdParty"], mode: .swift6, features: [])
+    }
+
     private static let rowAction = "public enum RowAction {\n    case item(ItemAction)\n    case close\n}\n"
 
     private static let itemActionSources = [
