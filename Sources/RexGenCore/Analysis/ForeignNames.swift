@@ -119,15 +119,19 @@ extension ForeignNames {
     /// more than once; empty for the others, which are most, without the modules of the references' files:
     /// the type index knows which types are declared twice.
     mutating func modulesDeclaringMoreThanOnce(_ name: Substring) -> Set<String> {
-        if referenceAliasNames == nil {
-            var names = Set<Substring>()
-            for file in model.referenceFiles where !file.typeAliases.isEmpty {
-                for alias in file.typeAliases where !alias.qualifiedName.contains(".") { names.insert(Substring(alias.qualifiedName)) }
-            }
-            referenceAliasNames = names
-        }
-        guard model.types.namesDeclaredMoreThanOnce.contains(String(name)) || referenceAliasNames!.contains(name) else { return [] }
+        guard model.types.namesDeclaredMoreThanOnce.contains(String(name)) || referenceAliases().contains(name) else { return [] }
         return declaringModules()[name] ?? []
+    }
+
+    /// The references' top-level typealiases.
+    private mutating func referenceAliases() -> Set<Substring> {
+        if let referenceAliasNames { return referenceAliasNames }
+        var names = Set<Substring>()
+        for file in model.referenceFiles where !file.typeAliases.isEmpty {
+            for alias in file.typeAliases where !alias.qualifiedName.contains(".") { names.insert(Substring(alias.qualifiedName)) }
+        }
+        referenceAliasNames = names
+        return names
     }
 
     /// The names of the types a `where` requirement's argument names (`Movie` in `Item == Movie`: the
@@ -138,9 +142,10 @@ extension ForeignNames {
     }
 
     /// `typeName`, declared in `module`, written with it (`GridFeature.RowAction`); nil when a type named like
-    /// the module would capture the name.
+    /// the module would capture the name (one of the sources', a lift framework's or a reference's).
     mutating func qualified(_ typeName: String, with module: String) -> String? {
-        guard !capturingNames.contains(Substring(module)), declaringModules()[Substring(module)] == nil else { return nil }
+        guard !capturingNames.contains(Substring(module)), model.types[module] == nil,
+              !referenceAliases().contains(Substring(module)) else { return nil }
         return module + "." + typeName
     }
 
@@ -247,6 +252,12 @@ extension LiftPlanner {
                     + "named '\(module)', so RexGen cannot name it with its module, and no \(protocolName) conformance is "
                     + "generated for it", at: declaration.location))
             } else {
+                // The lift file imports the sources' modules, and RexGen reads only some of them: another
+                // one may declare this name too, and then the name alone is ambiguous there.
+                if let module = referenceModules.module(ofFile: declaration.location.file),
+                   let name = foreignNames!.qualified(conformance.typeName, with: module) {
+                    conformance.typeName = name
+                }
                 kept.append(conformance)
             }
         }

@@ -156,7 +156,7 @@ public enum IncrementalGeneration {
         let cacheSize = saveCache(result, fingerprint: run.fingerprint, summaryKey: options.selection.referenceSummaryKey,
                                   edgeNames: edgeNamesLoad.value, inputs: inputs, records: reading.records,
                                   parseSection: parseSection.value, outputs: outputs, previousOutputs: cache?.outputs,
-                                  in: run.directory)
+                                  referenceModules: options.referenceModules, in: run.directory)
         result.timings.append(StageTiming(stage: "write", seconds: saveClock.seconds,
                                           detail: (result.rendered.deferredFiles.map { "\($0.count) per-source files rendered "
                                               + "and written, " } ?? "") + "outputs and a cache of \(cacheSize) bytes"))
@@ -265,7 +265,8 @@ public enum IncrementalGeneration {
                                   inputs: InputSignatures,
                                   records: [GenerationCache.InputRecord], parseSection: GenerationCache.ParseSection,
                                   outputs written: [(name: String, contentHash: UInt64)],
-                                  previousOutputs: [GenerationCache.Entry]?, in directory: OutputDirectory) -> Int {
+                                  previousOutputs: [GenerationCache.Entry]?, referenceModules: ReferenceModules,
+                                  in directory: OutputDirectory) -> Int {
         let signatures = directory.signatures(of: written.map(\.name))
         var outputs = zip(written, signatures).map { output, signature in
             GenerationCache.Entry(path: output.name, signature: signature, contentHash: output.contentHash,
@@ -279,7 +280,10 @@ public enum IncrementalGeneration {
                                                   extraFiles: inputs.extraFiles, outputs: outputs,
                                                   diagnostics: result.diagnostics.map(\.description), sections: result.rendered.sections,
                                                   liftSections: result.rendered.liftSections,
-                                                  treeShape: result.lifts.map { TreeShape(result.actionTree, lifts: $0, model: result.model) })
+                                                  treeShape: result.lifts.map {
+                                                      TreeShape(result.actionTree, lifts: $0, model: result.model,
+                                                                referenceModules: referenceModules)
+                                                  })
         GenerationCache.save([header] + parseSection.pieces, to: directory)
         return header.count + parseSection.byteCount
     }

@@ -54,6 +54,7 @@ struct FileTreeEdit {
         let aliasTargets = (old.typeAliases + new.typeAliases).map { $0.qualifiedName + " " + $0.targetText }
         for name in changed {
             guard name.utf8.allSatisfy({ $0 < 0x80 }), !options.roots.contains(name),
+                  !options.referenceModules.contains(module: Substring(name)),
                   !cache.parses(otherThan: index, mention: name),
                   !NameLines.contains(name, inLines: shape.aliasNames),
                   !aliasTargets.contains(where: { $0.contains(name) }) else { return nil }
@@ -195,7 +196,7 @@ struct FileTreeEdit {
         let nodeNames = oldNodes.map(\.name) == newNodes.map(\.name) ? shape.nodeNames
             : NameLines.replacing(block, with: newNodes.map(\.name), in: shape.nodeNames)
         var edited = TreeShape(nodes: nodes, edges: edges, roots: [], lifted: [], nodeNames: nodeNames, aliasNames: shape.aliasNames,
-                               enclosingNames: shape.enclosingNames)
+                               enclosingNames: shape.enclosingNames, modulesNamedLikeTypes: shape.modulesNamedLikeTypes)
         let oldRoots = shape.roots.map { block.contains($0) ? indexInBlock[$0 - start] : Self.moved($0, block, delta) }
         let links = edited.links()
         let roots = options.roots.isEmpty ? links.unconfiguredRoots(isSource: { !nodes[$0].isReference })

@@ -227,11 +227,14 @@ struct LiftedPath {
             if declarations.cache.otherModulesSummaries(mention: first, besides: module, modules: options.referenceModules) {
                 return nil
             }
+            // Named with its module unless a type is named like the module, which the shape keeps.
+            if let module, NameLines.contains(module, inLines: shape.modulesNamedLikeTypes) { return nil }
         }
         let edges = cases.indices.map { ActionTree.Edge(parent: $0, child: $0 + 1, enumCase: cases[$0], genericArguments: []) }
         var diagnostics: [Diagnostic] = []
         let plan = LiftPlanner(tree: ActionTree(nodes: nodes, edges: edges, roots: [0]), model: SourceModel(files: []),
-                               frameworks: options.lift, combineFeedbackAPI: options.combineFeedbackAPI)
+                               frameworks: options.lift, combineFeedbackAPI: options.combineFeedbackAPI,
+                               referenceModules: options.referenceModules)
             .plan(diagnostics: &diagnostics)
         guard diagnostics.isEmpty, let root = plan.roots.first, root.conformances.count == chain.count else { return nil }
         let camel = root.camelName

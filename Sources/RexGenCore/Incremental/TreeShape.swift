@@ -39,9 +39,12 @@ struct TreeShape: Equatable, Sendable {
     /// inside them (whose cases can make that enum a node), likewise.
     var aliasNames: String
     var enclosingNames: String
+    /// The modules of `--reference-module` that a top-level type or typealias is named like: the lift file
+    /// cannot name their enums with the module's name (`ForeignNames.qualified`), likewise.
+    var modulesNamedLikeTypes: String
 
     init(nodes: [Node], edges: [Edge], roots: [Int], lifted: [Int], nodeNames: String, aliasNames: String,
-         enclosingNames: String) {
+         enclosingNames: String, modulesNamedLikeTypes: String) {
         self.nodes = nodes
         self.edges = edges
         self.roots = roots
@@ -49,10 +52,11 @@ struct TreeShape: Equatable, Sendable {
         self.nodeNames = nodeNames
         self.aliasNames = aliasNames
         self.enclosingNames = enclosingNames
+        self.modulesNamedLikeTypes = modulesNamedLikeTypes
     }
 
     /// The shape of a whole run's tree and lifts. `while` loops: ten thousand nodes in the debug build.
-    init(_ tree: ActionTree, lifts: LiftPlan, model: SourceModel) {
+    init(_ tree: ActionTree, lifts: LiftPlan, model: SourceModel, referenceModules: ReferenceModules) {
         var nodes: [Node] = []
         nodes.reserveCapacity(tree.nodes.count)
         var names: [String] = []
@@ -74,11 +78,15 @@ struct TreeShape: Equatable, Sendable {
             index += 1
         }
         var aliases: [String] = []
+        var topLevelAliases = Set<String>()
         var enclosing = Set<String>()
         let files = model.allFiles
         index = 0
         while index < files.count {
-            for alias in files[index].typeAliases { aliases.append(alias.qualifiedName) }
+            for alias in files[index].typeAliases {
+                aliases.append(alias.qualifiedName)
+                if !referenceModules.isEmpty, !alias.qualifiedName.contains(".") { topLevelAliases.insert(alias.qualifiedName) }
+            }
             for declaration in files[index].enums where declaration.qualifiedNameComponents.count > 1 {
                 enclosing.insert(declaration.qualifiedNameComponents.dropLast().joined(separator: "."))
             }
@@ -92,8 +100,10 @@ struct TreeShape: Equatable, Sendable {
                 index += 1
             }
         }
+        let modulesNamedLikeTypes = referenceModules.moduleNames.filter { model.types[$0] != nil || topLevelAliases.contains($0) }
         self.init(nodes: nodes, edges: edges, roots: tree.roots, lifted: lifted, nodeNames: NameLines.lines(names),
-                  aliasNames: NameLines.lines(aliases), enclosingNames: NameLines.lines(enclosing.sorted()))
+                  aliasNames: NameLines.lines(aliases), enclosingNames: NameLines.lines(enclosing.sorted()),
+                  modulesNamedLikeTypes: NameLines.lines(modulesNamedLikeTypes.sorted()))
     }
 
     /// The shape's edges as `ActionTreeBuilder` and `LiftPlanner` decide over them.
@@ -160,6 +170,7 @@ struct TreeShape: Equatable, Sendable {
         body.string(nodeNames)
         body.string(aliasNames)
         body.string(enclosingNames)
+        body.string(modulesNamedLikeTypes)
         writer.count(body.count)
         writer.raw(body.bytes)
     }
@@ -225,9 +236,10 @@ struct TreeShape: Equatable, Sendable {
                 index += 1
             }
             guard let nodeNames = try? reader.string(), let aliasNames = try? reader.string(),
-                  let enclosingNames = try? reader.string(), reader.isAtEnd else { return nil }
+                  let enclosingNames = try? reader.string(), let modulesNamedLikeTypes = try? reader.string(),
+                  reader.isAtEnd else { return nil }
             return TreeShape(nodes: nodes, edges: edges, roots: roots, lifted: lifted, nodeNames: nodeNames, aliasNames: aliasNames,
-                             enclosingNames: enclosingNames)
+                             enclosingNames: enclosingNames, modulesNamedLikeTypes: modulesNamedLikeTypes)
         }
     }
 }

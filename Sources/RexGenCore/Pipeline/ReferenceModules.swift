@@ -29,6 +29,9 @@ public struct ReferenceModules: Sendable, Equatable {
 
     public var isEmpty: Bool { modulesByFolder.isEmpty }
 
+    /// The modules `--reference-module` names.
+    var moduleNames: Set<String> { Set(modulesByFolder.values) }
+
     /// Whether some folder is `name`'s: a type's name that starts with it may be module-qualified.
     func contains(module name: Substring) -> Bool { modulesByFolder.values.contains { $0[...] == name } }
 

@@ -216,7 +216,8 @@ final class GenerationCacheCodingTests: XCTestCase {
         let shape = TreeShape(nodes: [.init(fileIndex: 0, enumIndex: 0, isReference: false, isGeneric: false),
                                       .init(fileIndex: 11, enumIndex: 3, isReference: true, isGeneric: true)],
                               edges: [.init(parent: 0, child: 1, caseHash: .max - 7)], roots: [0], lifted: [0, 1],
-                              nodeNames: "\nAppAction\nListAction\n", aliasNames: "\n", enclosingNames: "\nAppAction\n")
+                              nodeNames: "\nAppAction\nListAction\n", aliasNames: "\n", enclosingNames: "\nAppAction\n",
+                              modulesNamedLikeTypes: "\nMovies\n")
         func encoded(_ records: [GenerationCache.InputRecord], outputs: [GenerationCache.Entry] = originalOutputs,
                      edgeNames: String = "AppAction\nList",
                      lift: ([RenderedSections.Record], TreeShape?) = (liftSections, shape),
@@ -267,7 +268,7 @@ final class GenerationCacheCodingTests: XCTestCase {
                         TreeShape(nodes: shape.nodes + [.init(fileIndex: 12, enumIndex: 1, isReference: true, isGeneric: false)],
                                   edges: shape.edges + [.init(parent: 1, child: 2, caseHash: 0)],
                                   roots: [0], lifted: [0, 2], nodeNames: shape.nodeNames + "SheetAction\n", aliasNames: "\nAlias\n",
-                                  enclosingNames: "\n"))
+                                  enclosingNames: "\n", modulesNamedLikeTypes: "\n"))
         let grown = try XCTUnwrap(cache.replacing(inputs: replacements, outputs: replacedOutputs, edgeNames: longerNames,
                                                   lift: (moreLift.0, moreLift.1), diagnostics: ["a warning", "another"]))
         XCTAssertEqual(grown, encoded(expected, outputs: expectedOutputs, edgeNames: longerNames, lift: moreLift,
@@ -276,7 +277,8 @@ final class GenerationCacheCodingTests: XCTestCase {
         XCTAssertEqual(grownCache.treeShape, moreLift.1)
         XCTAssertEqual(grownCache.diagnostics, ["a warning", "another"])
         XCTAssertEqual(grownCache.edgeNames, longerNames)
-        let emptyShape = TreeShape(nodes: [], edges: [], roots: [], lifted: [], nodeNames: "\n", aliasNames: "\n", enclosingNames: "\n")
+        let emptyShape = TreeShape(nodes: [], edges: [], roots: [], lifted: [], nodeNames: "\n", aliasNames: "\n", enclosingNames: "\n",
+                                   modulesNamedLikeTypes: "\n")
         XCTAssertEqual(grownCache.replacing(inputs: [:], edgeNames: "\n\n", lift: ([], emptyShape), diagnostics: []),
                        encoded(expected, outputs: expectedOutputs, edgeNames: "\n\n", lift: ([], emptyShape), diagnostics: []))
     }

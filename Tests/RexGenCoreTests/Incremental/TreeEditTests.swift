@@ -267,10 +267,10 @@ final class TreeEditTests: XCTestCase {
             XCTAssertTrue(try liftFile.contains("\nimport Extras\n"))
             try project.replace("    case play\n", with: "    case play\n    case gallery(GalleryAction)\n", atPath: player)
             try assertRun(takesShortcut: true, "GalleryAction named where Extras is imported")
-            XCTAssertTrue(try liftFile.contains("extension GalleryAction: AppActionConvertible {"))
+            XCTAssertTrue(try liftFile.contains("extension Extras.GalleryAction: AppActionConvertible {"))
             try project.replace("    case close\n", with: "    case close\n    case gallery(GalleryAction)\n", atPath: movieFeature)
             try assertRun(takesShortcut: false, "GalleryAction named where Extras is not imported")
-            XCTAssertTrue(try liftFile.contains("extension GalleryAction: AppActionConvertible {"), "one path still")
+            XCTAssertTrue(try liftFile.contains("extension Extras.GalleryAction: AppActionConvertible {"), "one path still")
         }
     }
 
@@ -298,7 +298,7 @@ final class TreeEditTests: XCTestCase {
                 project.options.sources += [panel, toolbar]
             }
             try assertRun(takesShortcut: false, "set up")
-            XCTAssertTrue(try liftFile.contains("extension SearchAction: PanelActionConvertible {"))
+            XCTAssertTrue(try liftFile.contains("extension Extras.SearchAction: PanelActionConvertible {"))
             try project.replace("    case shown\n", with: "    case shown\n    case gallery(GalleryAction)\n", atPath: toolbar)
             try assertRun(takesShortcut: false, "GalleryAction named where Extras is not imported")
             XCTAssertFalse(try liftFile.contains("GalleryAction"))
@@ -586,7 +586,7 @@ final class TreeEditTests: XCTestCase {
         let result = Pipeline.run(project.options)
         let plan = try XCTUnwrap(result.lifts)
         let tree = result.actionTree
-        let shape = TreeShape(tree, lifts: plan, model: result.model)
+        let shape = TreeShape(tree, lifts: plan, model: result.model, referenceModules: ReferenceModules())
         XCTAssertEqual(shape.nodes.count, tree.nodes.count)
         for (node, treeNode) in zip(shape.nodes, tree.nodes) {
             XCTAssertEqual(result.model.allFiles[node.fileIndex].enums[node.enumIndex], treeNode.declaration)

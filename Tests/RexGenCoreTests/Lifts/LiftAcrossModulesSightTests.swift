@@ -56,7 +56,7 @@ extension LiftAcrossModulesTests {
         ]) { first, _ in first }, under: work)
         let (liftFile, stderr) = try generateWithWarnings(in: work, modules: Self.features)
         XCTAssertTrue(liftFile.contains("\n@_spi(Internals) import ListFeature\n"), liftFile)
-        XCTAssertTrue(liftFile.contains("extension RowAction: AppActionConvertible {"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension ListFeature.RowAction: AppActionConvertible {"), liftFile)
         XCTAssertTrue(liftFile.contains(".movie(.list(.row(self)))"), liftFile)
         XCTAssertFalse(stderr.contains("warning"), stderr)
         for mode in [LiftTestSupport.LanguageMode.swift6, .swift5] {
@@ -199,7 +199,7 @@ extension LiftAcrossModulesTests {
                     }
                     """,
             ], modules: ["ListFeature"])
-            XCTAssertTrue(liftFile.contains("extension ListAction: AppActionConvertible {"), liftFile)
+            XCTAssertTrue(liftFile.contains("extension ListFeature.ListAction: AppActionConvertible {"), liftFile)
         }
     }
 
@@ -244,7 +244,7 @@ extension LiftAcrossModulesTests {
                 }
                 """,
         ], modules: ["ListFeature"])
-        XCTAssertTrue(liftFile.contains("extension MovieAction: DetailItemActionConvertible {"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension ListFeature.MovieAction: DetailItemActionConvertible {"), liftFile)
         XCTAssertTrue(liftFile.contains("extension Detail.MovieAction: DetailItemActionConvertible {"), liftFile)
     }
 
@@ -265,7 +265,7 @@ extension LiftAcrossModulesTests {
                 }
                 """,
         ], modules: ["Row", "Reducer"])
-        XCTAssertTrue(liftFile.contains("extension RowAction: AppActionConvertible {"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension Row.RowAction: AppActionConvertible {"), liftFile)
         XCTAssertFalse(liftFile.contains("extension ItemAction"), liftFile)
     }
 
@@ -328,7 +328,7 @@ extension LiftAcrossModulesTests {
             "RowFeature/RowAction.swift": "import ThirdParty\n\n" + Self.rowAction,
         ]) { first, _ in first }, under: work)
         let (liftFile, stderr) = try generateWithWarnings(in: work, modules: ["GridFeature", "RowFeature"])
-        XCTAssertTrue(liftFile.contains("extension RowAction: AppActionConvertible {"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension RowFeature.RowAction: AppActionConvertible {"), liftFile)
         XCTAssertFalse(liftFile.contains("extension ItemAction"), liftFile)
         XCTAssertFalse(stderr.contains("warning"), stderr)
         try assertTypechecks(in: work, modules: ["ThirdParty", "GridFeature", "RowFeature"], mode: .swift6, features: [])
@@ -385,6 +385,29 @@ extension LiftAcrossModulesTests {
         let (liftFile, _) = try generateWithWarnings(in: work, modules: [])
         XCTAssertFalse(liftFile.contains("extension ItemAction"), liftFile)
         try assertTypechecks(in: work, modules: ["ThirdParty"], mode: .swift6, features: [])
+    }
+
+    /// The app imports `Models`, whose `ItemAction` its case carries, and `ThirdParty`, a module RexGen does not
+    /// read that declares an `ItemAction` too: the lift file, which imports both, extends `Models.ItemAction`.
+    func testAnotherModulesEnumIsExtendedWithItsModulesName() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write([
+            "ThirdParty/ItemAction.swift": "public enum ItemAction {\n    case select(Int)\n}\n",
+            "Models/ItemAction.swift": "public enum ItemAction {\n    case tap\n}\n",
+            "App/AppAction.swift": """
+                import Models
+                import ThirdParty
+                import SwiftRex
+
+                enum AppAction {
+                    case item(Models.ItemAction)
+                    case quit
+                }
+                """,
+        ], under: work)
+        let (liftFile, _) = try generateWithWarnings(in: work, modules: ["Models"])
+        XCTAssertTrue(liftFile.contains("extension Models.ItemAction: AppActionConvertible {"), liftFile)
+        try assertTypechecks(in: work, modules: ["ThirdParty", "Models"], mode: .swift6, features: [])
     }
 
     private static let rowAction = "public enum RowAction {\n    case item(ItemAction)\n    case close\n}\n"

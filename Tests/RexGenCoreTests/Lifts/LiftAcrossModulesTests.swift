@@ -118,7 +118,7 @@ final class LiftAcrossModulesTests: XCTestCase {
             "App/AppAction.swift": Self.appSource,
         ]) { first, _ in first }, under: work)
         let liftFile = try generate(in: work, modules: Self.genericFeatures)
-        XCTAssertTrue(liftFile.contains("extension ListAction: AppActionConvertible where Item == Movie {"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension ListFeature.ListAction: AppActionConvertible where Item == Movie {"), liftFile)
         XCTAssertEqual(importLines(of: liftFile).filter { !$0.hasPrefix("#") }.suffix(4),
                        ["import ListFeature", "import Models", "import MovieFeature", "import SwiftRex"])
         try assertTypechecks(in: work, modules: Self.genericFeatures, mode: .swift6, features: [])
@@ -146,7 +146,7 @@ final class LiftAcrossModulesTests: XCTestCase {
         let work = try temporaryDirectory()
         let modules = try writeFeaturesWithCatalog(app: "import Models\n" + Self.appSource, under: work)
         let liftFile = try generate(in: work, modules: modules)
-        XCTAssertTrue(liftFile.contains("extension ListAction: AppActionConvertible where Item == Movie {"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension ListFeature.ListAction: AppActionConvertible where Item == Movie {"), liftFile)
         XCTAssertFalse(importLines(of: liftFile).contains("import Catalog"), liftFile)
         try assertTypechecks(in: work, modules: modules, mode: .swift6, features: [])
     }
@@ -198,9 +198,9 @@ final class LiftAcrossModulesTests: XCTestCase {
                 """,
         ]) { _, replacement in replacement }, under: work)
         let liftFile = try generate(in: work, modules: Self.genericFeatures)
-        XCTAssertTrue(liftFile.contains("extension ListAction: AppActionConvertible where Item == Models.Movie {"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension ListFeature.ListAction: AppActionConvertible where Item == Models.Movie {"), liftFile)
         XCTAssertTrue(liftFile.contains(
-            "extension PageAction: AppActionConvertible where Value == Swift.Result<Models.Movie, Never> {"), liftFile)
+            "extension ListFeature.PageAction: AppActionConvertible where Value == Swift.Result<Models.Movie, Never> {"), liftFile)
         try assertTypechecks(in: work, modules: Self.genericFeatures, mode: .swift6, features: ["MemberImportVisibility"])
     }
 
@@ -233,7 +233,7 @@ final class LiftAcrossModulesTests: XCTestCase {
                 """,
         ]) { _, replacement in replacement }, under: work)
         let liftFile = try generate(in: work, modules: Self.genericFeatures)
-        XCTAssertTrue(liftFile.contains("extension ListAction: AppActionConvertible where Item == MovieFeature.Movie {"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension ListFeature.ListAction: AppActionConvertible where Item == MovieFeature.Movie {"), liftFile)
         try assertTypechecks(in: work, modules: Self.genericFeatures, mode: .swift6, features: ["MemberImportVisibility"])
     }
 
@@ -278,7 +278,7 @@ final class LiftAcrossModulesTests: XCTestCase {
         let (liftFile, stderr) = try generateWithWarnings(in: work, modules: Self.features)
         XCTAssertFalse(stderr.contains("warning"), stderr)
         for expected in ["extension ListFeature.ListAction: AppActionConvertible {", "extension ListAction: AppActionConvertible {",
-                         "extension RowAction: AppActionConvertible {"] {
+                         "extension ListFeature.RowAction: AppActionConvertible {"] {
             XCTAssertTrue(liftFile.contains(expected), expected + "\n" + liftFile)
         }
         try assertTypechecks(in: work, mode: .swift6, features: ["MemberImportVisibility"])
@@ -327,7 +327,7 @@ final class LiftAcrossModulesTests: XCTestCase {
         let (liftFile, stderr) = try generateWithWarnings(in: work, modules: Self.twinFeatures)
         XCTAssertFalse(stderr.contains("warning"), stderr)
         for expected in ["extension ListFeature.RowAction: AppActionConvertible {", "extension GridFeature.RowAction: AppActionConvertible {",
-                         "extension ListAction: AppActionConvertible {", "extension GridAction: AppActionConvertible {"] {
+                         "extension ListFeature.ListAction: AppActionConvertible {", "extension GridFeature.GridAction: AppActionConvertible {"] {
             XCTAssertTrue(liftFile.contains(expected), expected + "\n" + liftFile)
         }
         try assertTypechecks(in: work, modules: Self.twinFeatures, mode: .swift6, features: ["MemberImportVisibility"])
