@@ -142,11 +142,16 @@ extension ForeignNames {
     }
 
     /// `typeName`, declared in `module`, written with it (`GridFeature.RowAction`); nil when a type named like
-    /// the module would capture the name (one of the sources', a lift framework's or a reference's).
+    /// the module would capture the name.
     mutating func qualified(_ typeName: String, with module: String) -> String? {
-        guard !capturingNames.contains(Substring(module)), model.types[module] == nil,
-              !referenceAliases().contains(Substring(module)) else { return nil }
-        return module + "." + typeName
+        canWrite(module: module) ? module + "." + typeName : nil
+    }
+
+    /// Whether the lift file can name types with `module`'s name: no type or typealias named like it (the
+    /// sources', a lift framework's or a reference's) would capture the name.
+    mutating func canWrite(module: String) -> Bool {
+        !capturingNames.contains(Substring(module)) && model.types[module] == nil
+            && !referenceAliases().contains(Substring(module))
     }
 
     /// The module to import for each type a conformance's `where` clause names (`where Item == Movie`, with
@@ -217,6 +222,10 @@ extension LiftPlanner {
                              protocolName: String, diagnostics: inout [Diagnostic]) {
         var kept: [ConformancePlan] = []
         kept.reserveCapacity(conformances.count)
+        // Thousands of another module's enums in a modular app: each folder's module, and whether each module's
+        // name can be written, is worked out once.
+        var modules = ReferenceModules.Memo(referenceModules)
+        var writable: [String: Bool] = [:]
         for var conformance in conformances {
             let declaration = conformance.declaration
             let first = declaration.qualifiedNameComponents[0]
@@ -254,9 +263,9 @@ extension LiftPlanner {
             } else {
                 // The lift file imports the sources' modules, and RexGen reads only some of them: another
                 // one may declare this name too, and then the name alone is ambiguous there.
-                if let module = referenceModules.module(ofFile: declaration.location.file),
-                   let name = foreignNames!.qualified(conformance.typeName, with: module) {
-                    conformance.typeName = name
+                if let module = modules.module(ofFile: declaration.location.file) {
+                    if writable[module] == nil { writable[module] = foreignNames!.canWrite(module: module) }
+                    if writable[module]! { conformance.typeName = module + "." + conformance.typeName }
                 }
                 kept.append(conformance)
             }
