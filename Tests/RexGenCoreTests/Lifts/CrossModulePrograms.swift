@@ -95,7 +95,11 @@ struct CrossModuleProgram {
         topLevel.append([])
         drawApp()
         // Drawn last, so each seed's program is otherwise what it was before this was drawn at all.
-        let imported = features.indices.filter { feature in imports.contains { $0.contains(feature) } }
+        // Not one declaring a type named like another module: RexGen cannot know that `Row.X` then means the
+        // type's member, nor that its lift file's `Row.X` would (see docs/Lifting.md).
+        let imported = features.indices.filter { feature in
+            imports.contains { $0.contains(feature) } && !topLevel[feature].contains { moduleNames.contains($0.name) }
+        }
         if !imported.isEmpty, rng.chance(40) { unreadModule = rng.pick(imported) }
     }
 
