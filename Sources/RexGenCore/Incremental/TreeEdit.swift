@@ -23,7 +23,8 @@ import Foundation
 /// - every enum of the file, before and after, is declared at the top level; none has an enum of another
 ///   file declared inside it;
 /// - the names of enums that the file gains or loses (or that become or stop being nodes) are ASCII, named
-///   by no other input's cached parse, by no `--root` and by none of the file's typealiases;
+///   by no other input's cached parse, by no `--root`, by no module of `--reference-module` and by none of
+///   the file's typealiases;
 /// - apart from those enums and every enum's cases, the file's summary is as it was;
 /// - each payload of the file's nodes that can name a node is one its node had last time (the same text,
 ///   which names no changed name: it resolves as it did), or a plain name (`FeatureAction`) that no
@@ -32,8 +33,9 @@ import Foundation
 ///   two nodes have is none of them (a reference's means its own module's), and another module's node is
 ///   named only by a file that imports its module (with its SPI group, if it has one);
 /// - with `--reference-module`, no conformance planned anew is of a reference's enum whose first name a
-///   source or another module's reference mentions, or a lift framework declares (the lift file may name it
-///   with its module, `LiftPlanner.qualifyForeignEnums`);
+///   source or another module's reference mentions, or a lift framework declares, nor of a module a type or
+///   typealias is named like (`TreeShape.modulesNamedLikeTypes`): how the lift file names it with its module
+///   depends on those (`LiftPlanner.qualifyForeignEnums`);
 /// - an edited reference states the SPI groups it did on its action enums and cases (the lift file imports
 ///   its module with them);
 /// - an edited source's cases and members named like a root's conformance property are as they were, and no
