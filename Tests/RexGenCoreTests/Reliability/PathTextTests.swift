@@ -33,7 +33,7 @@ final class PathTextTests: XCTestCase {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("pathtext-\(UUID().uuidString)")
         let fileManager = FileManager.default
         try fileManager.createDirectory(atPath: root.path + "/real/sub", withIntermediateDirectories: true)
-        fileManager.createFile(atPath: root.path + "/real/sub/file.swift", contents: Data())
+        XCTAssertTrue(fileManager.createFile(atPath: root.path + "/real/sub/file.swift", contents: Data()))
         try fileManager.createSymbolicLink(atPath: root.path + "/absolute", withDestinationPath: root.path + "/real")
         try fileManager.createSymbolicLink(atPath: root.path + "/relative", withDestinationPath: "real/sub")
         try fileManager.createSymbolicLink(atPath: root.path + "/real/up", withDestinationPath: "..")

@@ -59,8 +59,8 @@ final class StreamedWriteTests: XCTestCase {
 
         // Again, one file changed and one left over from a renamed source: the rest is unchanged, the
         // leftover removed, the streamed names kept.
-        FileManager.default.createFile(atPath: directory.appendingPathComponent("Gone+EnumProperties.generated.swift").path,
-                                       contents: Data(file(9).contents.utf8))
+        XCTAssertTrue(FileManager.default.createFile(atPath: directory.appendingPathComponent("Gone+EnumProperties.generated.swift").path,
+                                                     contents: Data(file(9).contents.utf8)))
         try Data(file(3, "Old").contents.utf8).write(to: directory.appendingPathComponent(file(3).name))
         let again = write(count: 5, last: [lift], stale: EnumPropertiesRenderer.perSourceSuffix)
         XCTAssertEqual(again.written.written, [directory.appendingPathComponent(file(3).name).path])
