@@ -31,6 +31,11 @@ struct ForeignNames {
     private var modulesByName: [Substring: Set<String>]?
     /// The references' top-level typealiases, built the first time `mayBeDeclaredMoreThanOnce` needs them.
     private var referenceAliasNames: Set<Substring>?
+    /// `--reference-module`'s modules, and those of them a type is named like (`modulesNamedLikeTypes(_:in:)`),
+    /// the first time `canWrite` needs them.
+    private var readModules: (names: Set<String>, namedLikeTypes: Set<String>)?
+    /// The modules each file writing a generic argument imports (`importedModules(of:)`).
+    private var importsByFile: [String: Set<Substring>?] = [:]
 
     init(model: SourceModel, referenceModules: ReferenceModules, frameworks: LiftSelection) {
         self.model = model
@@ -44,42 +49,22 @@ struct ForeignNames {
         capturingNames = names
     }
 
-    /// `text`, written in a file of `module`, rewritten to mean among the sources what it means there.
+    /// `text`, written in `file` of `module` (nil: a source), rewritten to mean in the lift file what it means
+    /// there. The lift file imports modules RexGen does not read, which may declare any name too, so a name that
+    /// the file sees in one module RexGen reads is written with that module's name (`Models.Movie`).
     /// - Parameter ownModuleFirst: whether `text` is read as `module` reads it, whose own types come before
     ///   those of the modules it imports (not so for a typealias's target, which another module may declare).
-    mutating func rewritten(_ text: String, writtenIn module: String, ownModuleFirst: Bool) -> Rewrite {
-        // The names the sources capture, and those that `module` and another module declare (the lift file
-        // may import both). A name of two other modules is left as written: which one `module` imports is
-        // unknown, and the sources' imports may tell.
-        var starts = TypeTextNames(text).starts
-        var index = 0
-        while index < starts.count {
-            let name = starts[index].name
-            if capturingNames.contains(name) || ownModuleFirst && modulesDeclaringMoreThanOnce(name).contains(module) {
-                index += 1
-            } else {
-                starts.remove(at: index)
-            }
-        }
+    mutating func rewritten(_ text: String, writtenIn module: String?, file: String, ownModuleFirst: Bool) -> Rewrite {
+        let starts = TypeTextNames(text).starts
         guard !starts.isEmpty else { return .text(text) }
-        let modules = declaringModules()
         var result = ""
         var written = text.startIndex
         for start in starts {
-            let declaring = modules[start.name] ?? []
             let qualifier: String
-            if ownModuleFirst, declaring.contains(module) {
-                qualifier = module
-            } else if declaring.count == 1, let only = declaring.first {
-                qualifier = only
-            } else if declaring.isEmpty, NamesTheSourcesDeclare.standardLibrary.contains(start.name) {
-                qualifier = "Swift"
-            } else {
-                return .unqualifiable(name: start.name)
-            }
-            // `Models.Movie` would look `Movie` up in a type named `Models`, if one is in sight.
-            guard !capturingNames.contains(Substring(qualifier)), modules[Substring(qualifier)] == nil else {
-                return .unqualifiable(name: start.name)
+            switch self.qualifier(of: start.name, writtenIn: module, file: file, ownModuleFirst: ownModuleFirst) {
+            case .asWritten: continue
+            case .module(let name): qualifier = name
+            case .unqualifiable: return .unqualifiable(name: start.name)
             }
             result += text[written..<start.range.lowerBound]
             result += qualifier + "."
@@ -87,6 +72,65 @@ struct ForeignNames {
         }
         result += text[written...]
         return .text(result)
+    }
+
+    private enum Qualifier {
+        case asWritten
+        case module(String)
+        case unqualifiable
+    }
+
+    private mutating func qualifier(of name: Substring, writtenIn module: String?, file: String,
+                                    ownModuleFirst: Bool) -> Qualifier {
+        let declaring = declaringModules()[name] ?? []
+        if capturingNames.contains(name) {
+            // The sources' own, for a source; another module's must not mean it.
+            guard let module else { return .asWritten }
+            let qualifier: String
+            if ownModuleFirst, declaring.contains(module) {
+                qualifier = module
+            } else if declaring.count == 1, let only = declaring.first {
+                qualifier = only
+            } else if declaring.isEmpty, NamesTheSourcesDeclare.standardLibrary.contains(name) {
+                qualifier = "Swift"
+            } else {
+                return .unqualifiable
+            }
+            return canWrite(module: qualifier) ? .module(qualifier) : .unqualifiable
+        }
+        // A typealias's arguments (not `ownModuleFirst`) are written in its own file, which may be another.
+        guard ownModuleFirst, !declaring.isEmpty else { return .asWritten }
+        let seen: String?
+        if let module, declaring.contains(module) {
+            seen = module
+        } else if let imported = importedModules(of: file) {
+            let inSight = declaring.filter { imported.contains(Substring($0)) }
+            seen = inSight.count == 1 ? inSight.first : nil
+        } else {
+            seen = nil
+        }
+        guard let seen else { return .asWritten }
+        if canWrite(module: seen) { return .module(seen) }
+        // The lift file imports both modules, and only the module's name could tell them apart.
+        return declaring.count > 1 && seen == module ? .unqualifiable : .asWritten
+    }
+
+    /// The modules `file` imports; nil when it imports a declaration alone (`import struct ThirdParty.Movie`),
+    /// which comes before every module's declaration of that name.
+    private mutating func importedModules(of file: String) -> Set<Substring>? {
+        if let known = importsByFile[file] { return known }
+        var modules: Set<Substring>? = []
+        if let parsed = model.files.first(where: { $0.path == file }) ?? model.referenceFiles.first(where: { $0.path == file }) {
+            for declaration in parsed.imports {
+                if declaration.isScoped {
+                    modules = nil
+                    break
+                }
+                if let name = declaration.moduleName { modules?.insert(name) }
+            }
+        }
+        importsByFile[file] = modules
+        return modules
     }
 
     /// The modules of `--reference-module` whose references declare a top-level type or typealias of each name.
@@ -108,7 +152,6 @@ struct ForeignNames {
 }
 
 extension ForeignNames {
-    /// Whether the sources declare a top-level type or typealias named `name`.
     /// Whether a lift framework's module declares `name` (rather than the sources).
     func frameworksDeclare(_ name: String) -> Bool { frameworkNames.contains(Substring(name)) }
 
@@ -148,10 +191,29 @@ extension ForeignNames {
     }
 
     /// Whether the lift file can name types with `module`'s name: no type or typealias named like it (the
-    /// sources', a lift framework's or a reference's) would capture the name.
+    /// sources', a reference's or a lift framework's) would capture the name.
     mutating func canWrite(module: String) -> Bool {
-        !capturingNames.contains(Substring(module)) && model.types[module] == nil
-            && !referenceAliases().contains(Substring(module))
+        guard !frameworkNames.contains(Substring(module)) else { return false }
+        if readModules == nil {
+            let modules = referenceModules.moduleNames
+            readModules = (modules, Self.modulesNamedLikeTypes(modules, in: model))
+        }
+        guard readModules!.names.contains(module) else { return Self.modulesNamedLikeTypes([module], in: model).isEmpty }
+        return !readModules!.namedLikeTypes.contains(module)
+    }
+
+    /// Those of `modules` that a top-level type or typealias of the sources or the references is named like. The
+    /// one rule for the whole run (`canWrite`) and for `TreeEdit`, which keeps them with the tree's shape.
+    static func modulesNamedLikeTypes(_ modules: Set<String>, in model: SourceModel) -> Set<String> {
+        var result = modules.filter { model.types[$0] != nil }
+        guard result.count < modules.count else { return result }
+        let files = model.allFiles
+        var index = 0
+        while index < files.count {  // not `for in`, which copies each file: see `SourceFileCollector.collect`
+            for alias in files[index].typeAliases where modules.contains(alias.qualifiedName) { result.insert(alias.qualifiedName) }
+            index += 1
+        }
+        return result
     }
 
     /// The module to import for each type a conformance's `where` clause names (`where Item == Movie`, with
@@ -236,7 +298,8 @@ extension LiftPlanner {
             if foreignNames == nil { foreignNames = makeForeignNames() }
             if foreignNames!.isCapturedInTheLiftFile(first) {
                 if let module = referenceModules.module(ofFile: declaration.location.file),
-                   case .text(let name) = foreignNames!.rewritten(conformance.typeName, writtenIn: module, ownModuleFirst: true) {
+                   case .text(let name) = foreignNames!.rewritten(conformance.typeName, writtenIn: module,
+                                                                    file: declaration.location.file, ownModuleFirst: true) {
                     conformance.typeName = name
                     kept.append(conformance)
                     continue

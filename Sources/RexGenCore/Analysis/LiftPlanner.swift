@@ -121,16 +121,24 @@ struct LiftPlanner {
         // RexGen cannot tell (see `ForeignNames`).
         var capturedNames: [Int: Substring] = [:]
         func concrete(_ written: [String], parent: Int, child: Int, readAtFileScope: Bool) -> [String]? {
-            guard var result = concreteInItsFile(written, parent: parent, child: child, readAtFileScope: readAtFileScope)
-            else { return nil }
-            guard tree.nodes[parent].isReference, !referenceModules.isEmpty,
-                  let module = referenceModules.module(ofFile: tree.nodes[parent].declaration.location.file) else {
-                return result
+            let file = tree.nodes[parent].declaration.location.file
+            let module = tree.nodes[parent].isReference ? referenceModules.module(ofFile: file) : nil
+            guard !referenceModules.isEmpty, module != nil || !tree.nodes[parent].isReference else {
+                var none: ArgumentPlaceholders?
+                return concreteInItsFile(written, parent: parent, child: child, readAtFileScope: readAtFileScope,
+                                         placeholders: &none)
             }
+            // Only the text the parent's module wrote is read as that module reads it: the parent's own arguments,
+            // already as the lift file means them (the sources' `Movie` in `ListAction<Movie>`), stand in as
+            // placeholders meanwhile.
+            var placeholders: ArgumentPlaceholders? = ArgumentPlaceholders()
+            guard var result = concreteInItsFile(written, parent: parent, child: child, readAtFileScope: readAtFileScope,
+                                                 placeholders: &placeholders)
+            else { return nil }
             if foreignNames == nil { foreignNames = makeForeignNames() }
             for index in result.indices {
-                switch foreignNames!.rewritten(result[index], writtenIn: module, ownModuleFirst: !readAtFileScope) {
-                case .text(let text): result[index] = text
+                switch foreignNames!.rewritten(result[index], writtenIn: module, file: file, ownModuleFirst: !readAtFileScope) {
+                case .text(let text): result[index] = placeholders!.filledIn(text)
                 case .unqualifiable(let name):
                     capturedNames[child] = name
                     return nil
@@ -138,14 +146,22 @@ struct LiftPlanner {
             }
             return result
         }
-        func concreteInItsFile(_ written: [String], parent: Int, child: Int, readAtFileScope: Bool) -> [String]? {
+        /// - Parameter placeholders: when not nil, the parent's arguments go in as its placeholders.
+        func concreteInItsFile(_ written: [String], parent: Int, child: Int, readAtFileScope: Bool,
+                               placeholders: inout ArgumentPlaceholders?) -> [String]? {
             // A top-level typealias's arguments already say what they mean at file scope.
             if readAtFileScope { return written }
+            var parentArguments = argumentsByNode[parent] ?? []
+            var parentScopeArguments = scopeArgumentsByNode[parent] ?? [:]
+            if placeholders != nil {
+                parentArguments = placeholders!.standIns(for: parentArguments)
+                for (scope, arguments) in parentScopeArguments { parentScopeArguments[scope] = placeholders!.standIns(for: arguments) }
+            }
             var result: [String] = []
             for argument in written {
                 switch concreteArgument(argument, parent: tree.nodes[parent].declaration,
-                                        parentArguments: argumentsByNode[parent] ?? [],
-                                        parentScopeArguments: scopeArgumentsByNode[parent] ?? [:]) {
+                                        parentArguments: parentArguments,
+                                        parentScopeArguments: parentScopeArguments) {
                 case .text(let text): result.append(text)
                 case .needsArguments(let name, let scope):
                     missingArguments[child] = (name, scope)

@@ -78,15 +78,11 @@ struct TreeShape: Equatable, Sendable {
             index += 1
         }
         var aliases: [String] = []
-        var topLevelAliases = Set<String>()
         var enclosing = Set<String>()
         let files = model.allFiles
         index = 0
         while index < files.count {
-            for alias in files[index].typeAliases {
-                aliases.append(alias.qualifiedName)
-                if !referenceModules.isEmpty, !alias.qualifiedName.contains(".") { topLevelAliases.insert(alias.qualifiedName) }
-            }
+            aliases += files[index].typeAliases.map(\.qualifiedName)
             for declaration in files[index].enums where declaration.qualifiedNameComponents.count > 1 {
                 enclosing.insert(declaration.qualifiedNameComponents.dropLast().joined(separator: "."))
             }
@@ -100,7 +96,7 @@ struct TreeShape: Equatable, Sendable {
                 index += 1
             }
         }
-        let modulesNamedLikeTypes = referenceModules.moduleNames.filter { model.types[$0] != nil || topLevelAliases.contains($0) }
+        let modulesNamedLikeTypes = ForeignNames.modulesNamedLikeTypes(referenceModules.moduleNames, in: model)
         self.init(nodes: nodes, edges: edges, roots: tree.roots, lifted: lifted, nodeNames: NameLines.lines(names),
                   aliasNames: NameLines.lines(aliases), enclosingNames: NameLines.lines(enclosing.sorted()),
                   modulesNamedLikeTypes: NameLines.lines(modulesNamedLikeTypes.sorted()))

@@ -428,13 +428,15 @@ extension LiftAcrossModulesTests {
 
     /// Writes `files`, generates for `App` with each of `modules` as a reference of that module, and type-checks
     /// the app with its generated files (Swift 6); returns the lift file and the enum-properties file.
-    private func generateAndTypecheck(_ files: [String: String], modules: [String],
-                                      file: StaticString = #filePath, line: UInt = #line) throws -> (liftFile: String, properties: String) {
+    /// - Parameter builtModules: the modules to build, each after those it imports (default: `modules`), with
+    ///   those RexGen does not read.
+    func generateAndTypecheck(_ files: [String: String], modules: [String], builtModules: [String]? = nil,
+                              file: StaticString = #filePath, line: UInt = #line) throws -> (liftFile: String, properties: String) {
         let work = try temporaryDirectory()
         try TestSupport.write(files, under: work)
         let liftFile = try generateWithWarnings(in: work, modules: modules).liftFile
         let properties = try LiftTestSupport.read(work.appendingPathComponent("Generated/EnumProperties.generated.swift"))
-        try assertTypechecks(in: work, modules: modules, mode: .swift6, features: [], file: file, line: line)
+        try assertTypechecks(in: work, modules: builtModules ?? modules, mode: .swift6, features: [], file: file, line: line)
         return (liftFile, properties)
     }
 }

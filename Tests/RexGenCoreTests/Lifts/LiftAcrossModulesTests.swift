@@ -118,7 +118,8 @@ final class LiftAcrossModulesTests: XCTestCase {
             "App/AppAction.swift": Self.appSource,
         ]) { first, _ in first }, under: work)
         let liftFile = try generate(in: work, modules: Self.genericFeatures)
-        XCTAssertTrue(liftFile.contains("extension ListFeature.ListAction: AppActionConvertible where Item == Movie {"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension ListFeature.ListAction: AppActionConvertible where Item == Models.Movie {"),
+                      liftFile)
         XCTAssertEqual(importLines(of: liftFile).filter { !$0.hasPrefix("#") }.suffix(4),
                        ["import ListFeature", "import Models", "import MovieFeature", "import SwiftRex"])
         try assertTypechecks(in: work, modules: Self.genericFeatures, mode: .swift6, features: [])
@@ -146,18 +147,36 @@ final class LiftAcrossModulesTests: XCTestCase {
         let work = try temporaryDirectory()
         let modules = try writeFeaturesWithCatalog(app: "import Models\n" + Self.appSource, under: work)
         let liftFile = try generate(in: work, modules: modules)
-        XCTAssertTrue(liftFile.contains("extension ListFeature.ListAction: AppActionConvertible where Item == Movie {"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension ListFeature.ListAction: AppActionConvertible where Item == Models.Movie {"),
+                      liftFile)
         XCTAssertFalse(importLines(of: liftFile).contains("import Catalog"), liftFile)
         try assertTypechecks(in: work, modules: modules, mode: .swift6, features: [])
     }
 
-    /// The app imports both modules that declare a `Movie`, so the lift file does too, where `Movie` is
-    /// ambiguous: `ListAction<Movie>` gets no conformance, with a warning, rather than a build error.
-    func testATypeNameTwoImportedModulesDeclareLeavesTheConformanceOut() throws {
+    /// The app imports both modules that declare a `Movie`, so the lift file does too, where `Movie` alone is
+    /// ambiguous: the clause names the module `MovieFeature`'s file imports.
+    func testATypeNameTwoImportedModulesDeclareIsWrittenWithTheModuleThePayloadsFileImports() throws {
         let work = try temporaryDirectory()
         let modules = try writeFeaturesWithCatalog(app: "import Catalog\nimport Models\n" + Self.appSource, under: work)
+        let liftFile = try generate(in: work, modules: modules)
+        XCTAssertTrue(liftFile.contains("extension ListFeature.ListAction: AppActionConvertible where Item == Models.Movie {"),
+                      liftFile)
+        try assertTypechecks(in: work, modules: modules, mode: .swift6, features: [])
+    }
+
+    /// The same, where `MovieFeature` sees `Models` through a module that re-exports it: RexGen cannot tell the
+    /// module, so `ListAction<Movie>` gets no conformance, with a warning, rather than a build error.
+    func testATypeNameTwoImportedModulesDeclareLeavesTheConformanceOut() throws {
+        let work = try temporaryDirectory()
+        var modules = try writeFeaturesWithCatalog(app: "import Catalog\nimport Models\n" + Self.appSource, under: work)
+        try TestSupport.write([
+            "Core/Exports.swift": "@_exported import Models\n",
+            "MovieFeature/MovieAction.swift": Self.genericFeatureSources["MovieFeature/MovieAction.swift"]!
+                .replacingOccurrences(of: "import Models", with: "import Core"),
+        ], under: work)
+        modules.insert("Core", at: modules.firstIndex(of: "Models")! + 1)
         let (liftFile, stderr) = try generateWithWarnings(in: work, modules: modules)
-        XCTAssertFalse(liftFile.contains("extension ListAction"), liftFile)
+        XCTAssertFalse(liftFile.contains("extension ListFeature.ListAction"), liftFile)
         XCTAssertTrue(stderr.contains("warning: 'ListAction' is used with generic arguments that name 'Movie', which modules "
                                       + "Catalog and Models declare, and the lift file imports them all"), stderr)
         try assertTypechecks(in: work, modules: modules, mode: .swift6, features: [])

@@ -1,0 +1,140 @@
+import Foundation
+import XCTest
+
+/// Generic arguments of another module's enums in the lift file's `where` clauses: written to mean there what
+/// they mean where they are written, though the lift file imports modules RexGen does not read.
+extension LiftAcrossModulesTests {
+    /// A generic argument the sources pass on (their own `Movie`) is not read again as the module of the enum
+    /// it goes through reads it, which declares a `Movie` too.
+    func testAnArgumentTheSourcesPassOnKeepsTheirMeaningThroughAnotherModulesEnum() throws {
+        let liftFile = try generateAndTypecheck([
+            "Models/ListAction.swift": """
+                public struct Movie {}
+
+                public enum ListAction<Item> {
+                    case row(RowAction<Item>)
+                    case close
+                }
+
+                public enum RowAction<Item> {
+                    case select(Int)
+                }
+                """,
+            "App/AppAction.swift": """
+                import Models
+                import SwiftRex
+
+                struct Movie {}
+
+                enum AppAction {
+                    case list(ListAction<Movie>)
+                    case quit
+                }
+                """,
+        ], modules: ["Models"]).liftFile
+        XCTAssertTrue(liftFile.contains("extension Models.RowAction: AppActionConvertible where Item == Movie {"), liftFile)
+    }
+
+    /// A `where` clause's argument that the writing file sees in one module RexGen reads is written with that
+    /// module's name: the lift file imports every involved file's modules, and one RexGen does not read
+    /// (`ThirdParty`) declares a `Movie` too.
+    func testAWhereClausesArgumentIsWrittenWithTheModuleItsFileSees() throws {
+        let liftFile = try generateOneFilePerSourceAndTypecheck(Self.twoMovies.merging([
+            "App/AppAction.swift": """
+                import Models
+                import SwiftRex
+
+                enum AppAction {
+                    case list(ListAction<Movie>)
+                    case other(OtherAction)
+                }
+                """,
+            "App/OtherAction.swift": """
+                import ThirdParty
+
+                enum OtherAction {
+                    case seen(Movie)
+                    case close
+                }
+                """,
+        ]) { first, _ in first }, modules: ["Models"], builtModules: ["ThirdParty", "Models"])
+        XCTAssertTrue(liftFile.contains("extension Models.ListAction: AppActionConvertible where Item == Models.Movie {"), liftFile)
+    }
+
+    /// The same for an argument another module writes of its own type.
+    func testAWhereClausesArgumentOfTheWritingModulesOwnTypeIsWrittenWithItsName() throws {
+        let liftFile = try generateOneFilePerSourceAndTypecheck([
+            "ListFeature/ListAction.swift": "public enum ListAction<Item> {\n    case select(Int)\n}\n",
+            "MovieFeature/MovieAction.swift": """
+                import ListFeature
+
+                public struct Movie {}
+
+                public enum MovieAction {
+                    case list(ListAction<Movie>)
+                    case close
+                }
+                """,
+            "ThirdParty/Movie.swift": "public struct Movie {}\n",
+            "App/AppAction.swift": """
+                import MovieFeature
+                import SwiftRex
+
+                enum AppAction {
+                    case movie(MovieAction)
+                    case other(OtherAction)
+                }
+                """,
+            "App/OtherAction.swift": """
+                import ThirdParty
+
+                enum OtherAction {
+                    case seen(Movie)
+                    case close
+                }
+                """,
+        ], modules: ["ListFeature", "MovieFeature"], builtModules: ["ThirdParty", "ListFeature", "MovieFeature"])
+        XCTAssertTrue(liftFile.contains("extension ListFeature.ListAction: AppActionConvertible where Item == MovieFeature.Movie {"),
+                      liftFile)
+    }
+
+    /// A file that imports one declaration alone (`import struct ThirdParty.Movie`) means that one by its name,
+    /// whatever the modules it imports declare: its argument is left as written.
+    func testAnArgumentAScopedImportNamesIsLeftAsWritten() throws {
+        let liftFile = try generateOneFilePerSourceAndTypecheck(Self.twoMovies.merging([
+            "App/AppAction.swift": """
+                import Models
+                import struct ThirdParty.Movie
+                import SwiftRex
+
+                enum AppAction {
+                    case list(ListAction<Movie>)
+                    case quit
+                }
+                """,
+        ]) { first, _ in first }, modules: ["Models"], builtModules: ["ThirdParty", "Models"])
+        XCTAssertTrue(liftFile.contains("extension Models.ListAction: AppActionConvertible where Item == Movie {"), liftFile)
+    }
+
+    /// `Models`, which RexGen reads, and `ThirdParty`, which it does not, each declare a `Movie`.
+    private static let twoMovies = [
+        "Models/ListAction.swift": "public struct Movie {}\n\npublic enum ListAction<Item> {\n    case select(Int)\n}\n",
+        "ThirdParty/Movie.swift": "public struct Movie {}\n",
+    ]
+
+    /// As the build plugin generates: one file per source, each importing what its source imports (the enum
+    /// properties of `AppAction` and `OtherAction` would otherwise share a file that sees two `Movie`s).
+    /// Returns the lift file.
+    private func generateOneFilePerSourceAndTypecheck(_ files: [String: String], modules: [String],
+                                                      builtModules: [String]) throws -> String {
+        let work = try temporaryDirectory()
+        try TestSupport.write(files, under: work)
+        let output = work.appendingPathComponent("Generated")
+        try LiftTestSupport.generate([work.appendingPathComponent("App").path, "--file-per-source"] + modules.flatMap { module in
+            ["--reference", work.appendingPathComponent(module).path,
+             "--reference-module", module + "=" + work.appendingPathComponent(module).path]
+        }, into: output)
+        try assertTypechecks(in: work, modules: builtModules, mode: .swift6, features: [])
+        return try LiftTestSupport.read(output.appendingPathComponent(LiftTestSupport.liftFileName))
+    }
+}
