@@ -34,7 +34,8 @@ struct ForeignNames {
     /// `--reference-module`'s modules, and those of them a type is named like (`modulesNamedLikeTypes(_:in:)`),
     /// the first time `canWrite` needs them.
     private var readModules: (names: Set<String>, namedLikeTypes: Set<String>)?
-    /// The modules each file writing a generic argument imports (`importedModules(of:)`).
+    /// The modules each file imports (`importedModules(of:)`), all of them the first time a generic argument
+    /// needs one.
     private var importsByFile: [String: Set<Substring>?] = [:]
 
     init(model: SourceModel, referenceModules: ReferenceModules, frameworks: LiftSelection) {
@@ -119,17 +120,24 @@ struct ForeignNames {
     /// which comes before every module's declaration of that name.
     private mutating func importedModules(of file: String) -> Set<Substring>? {
         if let known = importsByFile[file] { return known }
-        var modules: Set<Substring>? = []
-        if let parsed = model.files.first(where: { $0.path == file }) ?? model.referenceFiles.first(where: { $0.path == file }) {
-            for declaration in parsed.imports {
-                if declaration.isScoped {
-                    modules = nil
-                    break
-                }
-                if let name = declaration.moduleName { modules?.insert(name) }
+        if importsByFile.isEmpty {
+            // Every file's imports at once: looking one file up is a walk over all of them.
+            let files = model.allFiles
+            var index = 0
+            while index < files.count {
+                importsByFile[files[index].path] = Self.importedModules(files[index].imports)
+                index += 1
             }
         }
-        importsByFile[file] = modules
+        return importsByFile[file] ?? []
+    }
+
+    private static func importedModules(_ imports: [ImportDeclaration]) -> Set<Substring>? {
+        var modules = Set<Substring>()
+        for declaration in imports {
+            if declaration.isScoped { return nil }
+            if let name = declaration.moduleName { modules.insert(name) }
+        }
         return modules
     }
 
