@@ -26,6 +26,8 @@ struct ForeignNames {
     /// (`FrameworkNames`): what a name captures in the lift file.
     private let capturingNames: Set<Substring>
     private let frameworkNames: Set<Substring>
+    /// The top-level types and typealiases of the sources.
+    private let sourceNames: Set<Substring>
     /// `declaringModules()`, built the first time a name needs it (a name of the sources captured, or a
     /// `where` clause's).
     private var modulesByName: [Substring: Set<String>]?
@@ -42,12 +44,13 @@ struct ForeignNames {
         self.model = model
         self.referenceModules = referenceModules
         frameworkNames = FrameworkNames.declared(by: frameworks)
-        var names = frameworkNames
+        var names = Set<Substring>()
         for file in model.files {
             for type in file.types where !type.qualifiedName.contains(".") { names.insert(Substring(type.qualifiedName)) }
             for alias in file.typeAliases where !alias.qualifiedName.contains(".") { names.insert(Substring(alias.qualifiedName)) }
         }
-        capturingNames = names
+        sourceNames = names
+        capturingNames = names.union(frameworkNames)
     }
 
     /// `text`, written in `file` of `module` (nil: a source), rewritten to mean in the lift file what it means
@@ -84,9 +87,8 @@ struct ForeignNames {
     private mutating func qualifier(of name: Substring, writtenIn module: String?, file: String,
                                     ownModuleFirst: Bool) -> Qualifier {
         let declaring = declaringModules()[name] ?? []
-        if capturingNames.contains(name) {
-            // The sources' own, for a source; another module's must not mean it.
-            guard let module else { return .asWritten }
+        if capturingNames.contains(name), let module {
+            // Another module's name must not mean the sources' type, nor a lift framework's.
             let qualifier: String
             if ownModuleFirst, declaring.contains(module) {
                 qualifier = module
@@ -99,10 +101,15 @@ struct ForeignNames {
             }
             return canWrite(module: qualifier) ? .module(qualifier) : .unqualifiable
         }
+        // A source's own type. A lift framework's name, which the lift file imports, may mean another module's
+        // type in a source that does not import the framework.
+        if sourceNames.contains(name) { return .asWritten }
         // A typealias's arguments (not `ownModuleFirst`) are written in its own file, which may be another.
-        guard ownModuleFirst, !declaring.isEmpty else { return .asWritten }
+        guard ownModuleFirst else { return .asWritten }
         let seen: String?
-        if let module, declaring.contains(module) {
+        if declaring.isEmpty {
+            seen = nil
+        } else if let module, declaring.contains(module) {
             seen = module
         } else if let imported = importedModules(of: file) {
             let inSight = declaring.filter { imported.contains(Substring($0)) }
@@ -110,10 +117,15 @@ struct ForeignNames {
         } else {
             seen = nil
         }
-        guard let seen else { return .asWritten }
+        guard let seen else {
+            // A lift framework's name in a source that imports no lift framework means something else there
+            // (`Reducer.Action` of a module `Reducer`), which the lift file cannot write.
+            let importsAFramework = importedModules(of: file).map { !$0.isDisjoint(with: FrameworkNames.modules) } ?? true
+            return frameworkNames.contains(name) && !importsAFramework ? .unqualifiable : .asWritten
+        }
         if canWrite(module: seen) { return .module(seen) }
-        // The lift file imports both modules, and only the module's name could tell them apart.
-        return declaring.count > 1 && seen == module ? .unqualifiable : .asWritten
+        // The lift file imports both modules (or the framework), and only the module's name could tell them apart.
+        return declaring.count > 1 && seen == module || frameworkNames.contains(name) ? .unqualifiable : .asWritten
     }
 
     /// The modules `file` imports; nil when it imports a declaration alone (`import struct ThirdParty.Movie`),

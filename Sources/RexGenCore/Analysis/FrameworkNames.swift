@@ -18,6 +18,10 @@ enum FrameworkNames {
         "Effect", "EffectMiddleware", "FireAndForget", "ObservableViewModel", "SimpleEffectMiddleware",
         "SymmetricalEffectMiddleware",
     ]
+    /// The modules that declare them.
+    static let modules: Set<Substring> = [
+        "SwiftRex", "CombineRex", "RxSwiftRex", "ReactiveSwiftRex", "CombineFeedback", "ReactiveFeedback", "Reactor",
+    ]
     static let combineFeedback: Set<Substring> = ["Atomic", "Feedback", "FeedbackEventConsumer", "Reducer", "Store"]
     static let reactiveFeedback: Set<Substring> = ["Context", "Feedback", "FeedbackEventConsumer", "FeedbackLoop", "Reducer", "Store"]
     static let reactor: Set<Substring> = [

@@ -5,7 +5,7 @@ import Foundation
 // where the case is written (a bare name, a namespace's member, a module-qualified name). The names collide on
 // purpose: enums of one name in several modules, namespaces named like another module, an enum nested in an
 // enum of another name, public structs named like what generated code writes (`Reducer`, `Never`, `Bool`),
-// typealiases. Some enums are `@_spi(Internals)`, so a public case carrying one is too, and only a file that
+// typealiases, generic enums carried with a type of any module as their argument. Some enums are `@_spi(Internals)`, so a public case carrying one is too, and only a file that
 // imports their module with that SPI sees them. Drawn from a seed, so a failure reproduces exactly.
 
 /// A type of a drawn program: an enum (an action by its name or its carrier, or data), a namespace, a struct
@@ -31,6 +31,10 @@ final class CrossModuleType {
     var declaredInExtension = false
     /// Declared `@_spi(Internals)` (an enum).
     var isSPI = false
+    /// Generic over `Element` (a top-level enum), with a case carrying it.
+    var isGeneric = false
+    /// The argument each case carrying a generic enum gives it, by case name (none: `Swift.Int`).
+    var caseArguments: [String: CrossModuleType] = [:]
 
     init(name: String, kind: Kind, module: Int, parent: CrossModuleType?) {
         self.name = name
@@ -97,8 +101,12 @@ struct CrossModuleProgram {
         // Drawn last, so each seed's program is otherwise what it was before this was drawn at all.
         // Not one declaring a type named like another module: RexGen cannot know that `Row.X` then means the
         // type's member, nor that its lift file's `Row.X` would (see docs/Lifting.md).
+        // Nor one whose types are generic arguments: RexGen cannot tell that a name is that module's, and where a
+        // module it reads declares the name too, the lift file imports that one (README limits).
+        let argumentModules = Set(moduleNames.indices.flatMap(allTypes(of:)).flatMap { $0.caseArguments.values.map(\.module) })
         let imported = features.indices.filter { feature in
             imports.contains { $0.contains(feature) } && !topLevel[feature].contains { moduleNames.contains($0.name) }
+                && !argumentModules.contains(feature)
         }
         if !imported.isEmpty, rng.chance(40) { unreadModule = rng.pick(imported) }
     }
@@ -115,15 +123,17 @@ struct CrossModuleProgram {
             guard let type = add(CrossModuleType(name: name, kind: .enumeration, module: module, parent: parent)) else { continue }
             type.declaredInExtension = parent != nil && rng.chance(40)
             type.isSPI = rng.chance(20)
+            type.isGeneric = parent == nil && rng.chance(25)
+            if type.isGeneric { type.cases.append((name: "element", payload: "Element", target: nil)) }
             fillCases(of: type)
             // An enum nested in the enum it is carried by (`ListAction.Row`).
-            if rng.chance(25), let nested = add(CrossModuleType(name: rng.pick(Self.dataNames + ["Action", "Event"]),
+            if !type.isGeneric, rng.chance(25), let nested = add(CrossModuleType(name: rng.pick(Self.dataNames + ["Action", "Event"]),
                                                                 kind: .enumeration, module: module, parent: type)) {
                 nested.cases = [(name: "tap", payload: "", target: nil)]
                 type.cases.append((name: uniqueCaseName("nested", in: type), payload: nested.name, target: nested))
             }
         }
-        let ownEnums = allTypes(of: module).filter(\.isEnum)
+        let ownEnums = allTypes(of: module).filter { $0.isEnum && !$0.isGeneric }
         if rng.chance(30), !ownEnums.isEmpty {
             let target = rng.pick(ownEnums)
             let alias = CrossModuleType(name: rng.pick(["RowEvent", "ItemAction", "Child", "Value"]), kind: .alias,
@@ -148,8 +158,7 @@ struct CrossModuleProgram {
         root = rootType
         let candidates = enums(visibleFrom: module).filter { $0 !== rootType }
         for target in rng.sample(candidates, count: rng.inRange(1...3)) {
-            guard let spelling = spell(target, from: rootType) else { continue }
-            root.cases.append((name: uniqueCaseName(caseName(for: target), in: rootType), payload: spelling, target: target))
+            carry(target, in: rootType)
         }
         root.cases.append((name: "quit", payload: "", target: nil))
     }
@@ -164,12 +173,30 @@ struct CrossModuleProgram {
                 type.cases.append((name: uniqueCaseName(rng.pick(Self.caseNames), in: type), payload: "Swift.Int", target: nil))
             default:
                 guard !carried.isEmpty else { continue }
-                let target = rng.pick(carried)
-                guard let spelling = spell(target, from: type) else { continue }
-                type.cases.append((name: uniqueCaseName(caseName(for: target), in: type), payload: spelling, target: target))
+                carry(rng.pick(carried), in: type)
             }
         }
         if type.cases.isEmpty { type.cases.append((name: "tap", payload: "", target: nil)) }
+    }
+
+    /// A case of `type` carrying `target`, spelled as `type` can name it; a generic one with a type `type` can
+    /// name as its argument, or `Swift.Int`.
+    private mutating func carry(_ target: CrossModuleType, in type: CrossModuleType) {
+        guard var spelling = spell(target, from: type) else { return }
+        let name = uniqueCaseName(caseName(for: target), in: type)
+        if target.isGeneric {
+            let candidates = types(visibleFrom: type.module).filter {
+                $0.kind != .alias && !$0.isGeneric && !$0.needsSPI && $0 !== type
+            }
+            if !candidates.isEmpty, rng.chance(85), case let argument = rng.pick(candidates),
+               let argumentSpelling = spell(argument, from: type) {
+                spelling += "<\(argumentSpelling)>"
+                type.caseArguments[name] = argument
+            } else {
+                spelling += "<Swift.Int>"
+            }
+        }
+        type.cases.append((name: name, payload: spelling, target: target))
     }
 
     private mutating func namespace(in module: Int) -> CrossModuleType? {
@@ -215,9 +242,14 @@ struct CrossModuleProgram {
     /// The enums a file of `module` can name: its own and those of the modules it imports (their SPI ones
     /// only through an SPI import).
     func enums(visibleFrom module: Int) -> [CrossModuleType] {
+        types(visibleFrom: module).filter { $0.isEnum || $0.kind == .alias }
+    }
+
+    /// The types a file of `module` can name, as `enums(visibleFrom:)`.
+    func types(visibleFrom module: Int) -> [CrossModuleType] {
         ([module] + imports[module]).flatMap { index in
             allTypes(of: index).filter { index == module || !$0.needsSPI || spiImports[module].contains(index) }
-        }.filter { $0.isEnum || $0.kind == .alias }
+        }
     }
 
     func allTypes(of module: Int) -> [CrossModuleType] {
@@ -309,7 +341,7 @@ struct CrossModuleProgram {
             return "\(indent)\(access)typealias \(type.name) = \(target)\n"
         case .namespaceEnum, .namespaceStruct, .enumeration:
             let keyword = type.kind == .namespaceStruct ? "struct" : "enum"
-            var text = "\(indent)\(access)\(keyword) \(type.name) {\n"
+            var text = "\(indent)\(access)\(keyword) \(type.name)\(type.isGeneric ? "<Element>" : "") {\n"
             for enumCase in type.cases {
                 // A public case naming an SPI type is SPI too, unless its enum is.
                 let caseSPI = !memberAccess.isEmpty && enumCase.target?.needsSPI == true && !type.needsSPI
@@ -326,16 +358,21 @@ struct CrossModuleProgram {
 
     /// The enums reachable from the root through action enums: an enum is an action by its name, or when it
     /// is declared inside the action enum whose case carries it (DESIGN.md's selection rules).
-    var treeNodes: [CrossModuleType] { nodes(followingModuleNamesOfTypes: true) }
+    var treeNodes: [CrossModuleType] { walk(followingModuleNamesOfTypes: true).nodes }
 
     /// The tree's nodes reached without a module-qualified payload whose module some module names a type after
     /// (`GridFeature.RowAction` where a module declares `enum GridFeature`): RexGen reads the name as the type's
     /// (see docs/Lifting.md). Their conformances may be missing without a warning.
-    var nodesRexGenCanTell: [CrossModuleType] { nodes(followingModuleNamesOfTypes: false) }
+    var nodesRexGenCanTell: [CrossModuleType] { walk(followingModuleNamesOfTypes: false).nodes }
 
-    private func nodes(followingModuleNamesOfTypes: Bool) -> [CrossModuleType] {
+    /// The argument the way down to each generic node of `nodesRexGenCanTell` gives it (none: `Swift.Int`). A
+    /// node reached two ways is left out with a warning.
+    var treeArguments: [ObjectIdentifier: CrossModuleType] { walk(followingModuleNamesOfTypes: false).arguments }
+
+    private func walk(followingModuleNamesOfTypes: Bool) -> (nodes: [CrossModuleType], arguments: [ObjectIdentifier: CrossModuleType]) {
         let typeNames = Set(topLevel.flatMap { $0.map(\.name) })
         var nodes: [CrossModuleType] = [root]
+        var arguments: [ObjectIdentifier: CrossModuleType] = [:]
         var index = 0
         while index < nodes.count {
             let node = nodes[index]
@@ -346,10 +383,11 @@ struct CrossModuleProgram {
                       target.hasActionName || target.parent === node,
                       !nodes.contains(where: { $0 === target }) else { continue }
                 nodes.append(target)
+                if let argument = node.caseArguments[enumCase.name] { arguments[ObjectIdentifier(target)] = argument }
             }
             index += 1
         }
-        return nodes
+        return (nodes, arguments)
     }
 
     /// The root's joined name with a lower-case first letter (`appAction`), as the lift file's members use it.

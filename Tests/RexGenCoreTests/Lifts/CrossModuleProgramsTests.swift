@@ -199,9 +199,17 @@ extension CrossModuleProgram {
         })
         // With each feature's SPI, as a file that names its SPI enums must.
         var text = "import SwiftRex\n" + features.map { "@_spi(Internals) import \(moduleNames[$0])\n" }.joined() + "\n"
+        let arguments = treeArguments
         for (number, node) in nodes.enumerated() {
-            guard let spelling = spellings(of: node, from: nil, module: appIndex, imported: features,
-                                           spiImported: Set(features), otherModulesTypes: swiftRexTypes).last else { continue }
+            func spelled(_ type: CrossModuleType) -> String? {
+                spellings(of: type, from: nil, module: appIndex, imported: features, spiImported: Set(features),
+                          otherModulesTypes: swiftRexTypes).last
+            }
+            guard var spelling = spelled(node) else { continue }
+            if node.isGeneric {
+                guard let argument = arguments[ObjectIdentifier(node)].map(spelled) ?? "Swift.Int" else { continue }
+                spelling += "<\(argument)>"
+            }
             text += """
                 func embed\(number)(_ value: \(spelling)) -> \(root.name) { value.\(rootMemberName) }
                 func extract\(number)(_ value: \(root.name)) -> \(spelling)? { \(spelling)(\(rootMemberName): value) }

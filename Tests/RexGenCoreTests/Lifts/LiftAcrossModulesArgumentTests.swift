@@ -116,6 +116,47 @@ extension LiftAcrossModulesTests {
         XCTAssertTrue(liftFile.contains("extension Models.ListAction: AppActionConvertible where Item == Movie {"), liftFile)
     }
 
+    /// An argument named like a lift framework's type (`Reducer`), which the lift file imports and the payload's
+    /// file does not: written with the module the file sees it in.
+    func testAnArgumentNamedLikeALiftFrameworksTypeIsWrittenWithItsModule() throws {
+        let liftFile = try generateOneFilePerSourceAndTypecheck([
+            "Models/ListAction.swift": "public struct Reducer {}\n\npublic enum ListAction<Item> {\n    case select(Int)\n}\n",
+            "App/AppAction.swift": """
+                import Models
+
+                enum AppAction {
+                    case list(ListAction<Reducer>)
+                    case quit
+                }
+                """,
+        ], modules: ["Models"], builtModules: ["Models"])
+        XCTAssertTrue(liftFile.contains("extension Models.ListAction: AppActionConvertible where Item == Models.Reducer {"), liftFile)
+    }
+
+    /// A module named like a lift framework's type (`Reducer.Item`, in a file that imports no lift framework)
+    /// cannot be named in the lift file, which imports SwiftRex: the conformance is left out with a warning.
+    func testAnArgumentOfAModuleNamedLikeALiftFrameworksTypeLeavesTheConformanceOut() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write([
+            "Reducer/Item.swift": "public struct Item {}\n",
+            "Models/ListAction.swift": "public enum ListAction<Item> {\n    case select(Int)\n}\n",
+            "App/AppAction.swift": """
+                import Models
+                import Reducer
+
+                enum AppAction {
+                    case list(ListAction<Reducer.Item>)
+                    case quit
+                }
+                """,
+        ], under: work)
+        let (liftFile, stderr) = try generateWithWarnings(in: work, modules: ["Reducer", "Models"])
+        XCTAssertFalse(liftFile.contains("extension Models.ListAction"), liftFile)
+        XCTAssertTrue(stderr.contains("warning: 'ListAction' is used with generic arguments that name 'Reducer' as another "
+                                      + "module sees it, and a lift framework declares a 'Reducer' too"), stderr)
+        try assertTypechecks(in: work, modules: ["Reducer", "Models"], mode: .swift6, features: [])
+    }
+
     /// `Models`, which RexGen reads, and `ThirdParty`, which it does not, each declare a `Movie`.
     private static let twoMovies = [
         "Models/ListAction.swift": "public struct Movie {}\n\npublic enum ListAction<Item> {\n    case select(Int)\n}\n",
