@@ -120,8 +120,9 @@ struct ForeignNames {
         guard let seen else {
             // A lift framework's name in a source that imports no lift framework means something else there
             // (`Reducer.Action` of a module `Reducer`), which the lift file cannot write.
+            guard frameworkNames.contains(name) else { return .asWritten }
             let importsAFramework = importedModules(of: file).map { !$0.isDisjoint(with: FrameworkNames.modules) } ?? true
-            return frameworkNames.contains(name) && !importsAFramework ? .unqualifiable : .asWritten
+            return importsAFramework ? .asWritten : .unqualifiable
         }
         if canWrite(module: seen) { return .module(seen) }
         // The lift file imports both modules (or the framework), and only the module's name could tell them apart.

@@ -5,8 +5,9 @@ import Foundation
 // where the case is written (a bare name, a namespace's member, a module-qualified name). The names collide on
 // purpose: enums of one name in several modules, namespaces named like another module, an enum nested in an
 // enum of another name, public structs named like what generated code writes (`Reducer`, `Never`, `Bool`),
-// typealiases, generic enums carried with a type of any module as their argument. Some enums are `@_spi(Internals)`, so a public case carrying one is too, and only a file that
-// imports their module with that SPI sees them. Drawn from a seed, so a failure reproduces exactly.
+// typealiases, generic enums carried with a type of any module as their argument. Some enums are
+// `@_spi(Internals)`, so a public case carrying one is too, and only a file that imports their module with that
+// SPI sees them. Drawn from a seed, so a failure reproduces exactly.
 
 /// A type of a drawn program: an enum (an action by its name or its carrier, or data), a namespace, a struct
 /// that shadows a library name, or a typealias of an enum.
@@ -127,8 +128,9 @@ struct CrossModuleProgram {
             if type.isGeneric { type.cases.append((name: "element", payload: "Element", target: nil)) }
             fillCases(of: type)
             // An enum nested in the enum it is carried by (`ListAction.Row`).
-            if !type.isGeneric, rng.chance(25), let nested = add(CrossModuleType(name: rng.pick(Self.dataNames + ["Action", "Event"]),
-                                                                kind: .enumeration, module: module, parent: type)) {
+            if !type.isGeneric, rng.chance(25),
+               let nested = add(CrossModuleType(name: rng.pick(Self.dataNames + ["Action", "Event"]), kind: .enumeration,
+                                                module: module, parent: type)) {
                 nested.cases = [(name: "tap", payload: "", target: nil)]
                 type.cases.append((name: uniqueCaseName("nested", in: type), payload: nested.name, target: nested))
             }
