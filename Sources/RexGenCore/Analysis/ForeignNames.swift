@@ -305,10 +305,9 @@ extension LiftPlanner {
                              protocolName: String, diagnostics: inout [Diagnostic]) {
         var kept: [ConformancePlan] = []
         kept.reserveCapacity(conformances.count)
-        // Thousands of another module's enums in a modular app: each folder's module, and whether each module's
-        // name can be written, is worked out once.
+        // Thousands of another module's enums in a modular app: each folder's module is worked out once (and
+        // `canWrite` keeps what it works out).
         var modules = ReferenceModules.Memo(referenceModules)
-        var writable: [String: Bool] = [:]
         for var conformance in conformances {
             let declaration = conformance.declaration
             let first = declaration.qualifiedNameComponents[0]
@@ -347,9 +346,8 @@ extension LiftPlanner {
             } else {
                 // The lift file imports the sources' modules, and RexGen reads only some of them: another
                 // one may declare this name too, and then the name alone is ambiguous there.
-                if let module = modules.module(ofFile: declaration.location.file) {
-                    if writable[module] == nil { writable[module] = foreignNames!.canWrite(module: module) }
-                    if writable[module]! { conformance.typeName = module + "." + conformance.typeName }
+                if let module = modules.module(ofFile: declaration.location.file), foreignNames!.canWrite(module: module) {
+                    conformance.typeName = module + "." + conformance.typeName
                 }
                 kept.append(conformance)
             }
