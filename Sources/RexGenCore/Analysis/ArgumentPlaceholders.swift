@@ -29,6 +29,9 @@ struct ArgumentPlaceholders {
         return result + rest
     }
 
+    /// Whether `name` is a placeholder.
+    static func isPlaceholder(_ name: Substring) -> Bool { name.hasPrefix(prefix) }
+
     private static let prefix = "__rexgenArgument"
     private static func name(_ index: Int) -> String { prefix + String(index) + "__" }
 }

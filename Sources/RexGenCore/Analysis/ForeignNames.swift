@@ -15,9 +15,22 @@
 /// name.
 struct ForeignNames {
     enum Rewrite: Equatable {
-        case text(String)
+        /// The text, and the names in it of types of modules RexGen does not read.
+        case text(String, unreadModuleNames: [UnreadModuleName])
         /// The text names `name`, which the sources declare too, and RexGen cannot tell which module's it is.
         case unqualifiable(name: Substring)
+    }
+
+    /// A name a `where` clause writes as its file does (`Movie`), though no module RexGen reads that the file
+    /// sees declares it: a type of a module RexGen does not read, or of one re-exported through such a module.
+    /// The lift file means it only while it imports every module the file imports, and sees none that RexGen
+    /// reads and declares the name (`Models.Movie` would then be meant, or be ambiguous).
+    struct UnreadModuleName: Hashable, Sendable {
+        var name: Substring
+        /// The modules RexGen reads that declare a type or typealias of that name.
+        var declaringModules: Set<String>
+        /// The modules the file imports that RexGen does not read, one of which the name comes from.
+        var fileImports: Set<Substring>
     }
 
     private let model: SourceModel
@@ -36,9 +49,10 @@ struct ForeignNames {
     /// `--reference-module`'s modules, and those of them a type is named like (`modulesNamedLikeTypes(_:in:)`),
     /// the first time `canWrite` needs them.
     private var readModules: (names: Set<String>, namedLikeTypes: Set<String>)?
-    /// The modules each file imports (`importedModules(of:)`), all of them the first time a generic argument
-    /// needs one.
-    private var importsByFile: [String: Set<Substring>?] = [:]
+    /// What each file imports, all files' the first time a generic argument needs one.
+    private var imports: ImportedModules?
+    /// `modulesTheSourcesImportAndRexGenDoesNotRead()`, the first time an enum needs it.
+    private var sourcesUnreadImports: [Substring]?
 
     init(model: SourceModel, referenceModules: ReferenceModules, frameworks: LiftSelection) {
         self.model = model
@@ -60,13 +74,17 @@ struct ForeignNames {
     ///   those of the modules it imports (not so for a typealias's target, which another module may declare).
     mutating func rewritten(_ text: String, writtenIn module: String?, file: String, ownModuleFirst: Bool) -> Rewrite {
         let starts = TypeTextNames(text).starts
-        guard !starts.isEmpty else { return .text(text) }
+        guard !starts.isEmpty else { return .text(text, unreadModuleNames: []) }
         var result = ""
         var written = text.startIndex
+        var unread: [UnreadModuleName] = []
         for start in starts {
             let qualifier: String
             switch self.qualifier(of: start.name, writtenIn: module, file: file, ownModuleFirst: ownModuleFirst) {
             case .asWritten: continue
+            case .unread(let name):
+                unread.append(name)
+                continue
             case .module(let name): qualifier = name
             case .unqualifiable: return .unqualifiable(name: start.name)
             }
@@ -75,11 +93,13 @@ struct ForeignNames {
             written = start.range.lowerBound
         }
         result += text[written...]
-        return .text(result)
+        return .text(result, unreadModuleNames: unread)
     }
 
     private enum Qualifier {
         case asWritten
+        /// As written, and a type of a module RexGen does not read.
+        case unread(UnreadModuleName)
         case module(String)
         case unqualifiable
     }
@@ -111,48 +131,47 @@ struct ForeignNames {
             seen = nil
         } else if let module, declaring.contains(module) {
             seen = module
-        } else if let imported = importedModules(of: file) {
-            let inSight = declaring.filter { imported.contains(Substring($0)) }
-            seen = inSight.count == 1 ? inSight.first : nil
+        } else if let inSight = importedModules().modulesInSight(of: file, module: module) {
+            let found = declaring.filter { inSight.contains(Substring($0)) }
+            seen = found.count == 1 ? found.first : nil
         } else {
             seen = nil
         }
         guard let seen else {
+            if declaring.isEmpty, !frameworkNames.contains(name), NamesTheSourcesDeclare.standardLibrary.contains(name)
+                || referenceModules.contains(module: name) || ArgumentPlaceholders.isPlaceholder(name) {
+                return .asWritten
+            }
+            let imports = importedModules().imports(of: file)
             // A lift framework's name in a source that imports no lift framework means something else there
             // (`Reducer.Action` of a module `Reducer`), which the lift file cannot write.
-            guard frameworkNames.contains(name) else { return .asWritten }
-            let importsAFramework = importedModules(of: file).map { !$0.isDisjoint(with: FrameworkNames.modules) } ?? true
-            return importsAFramework ? .asWritten : .unqualifiable
+            if frameworkNames.contains(name) {
+                let importsAFramework = imports.importsADeclaration || !imports.modules.isDisjoint(with: FrameworkNames.modules)
+                return importsAFramework ? .asWritten : .unqualifiable
+            }
+            // A declaration a source imports alone: the lift file copies the import, which beats every module's.
+            if module == nil, imports.importsADeclaration { return .asWritten }
+            let readNames = readModuleNames().names
+            return .unread(UnreadModuleName(name: name, declaringModules: declaring, fileImports: imports.modules.filter {
+                !readNames.contains(String($0)) && !FrameworkNames.modules.contains($0) && !Self.implicitModules.contains($0)
+            }))
         }
         if canWrite(module: seen) { return .module(seen) }
         // The lift file imports both modules (or the framework), and only the module's name could tell them apart.
         return declaring.count > 1 && seen == module || frameworkNames.contains(name) ? .unqualifiable : .asWritten
     }
 
-    /// The modules `file` imports; nil when it imports a declaration alone (`import struct ThirdParty.Movie`),
-    /// which comes before every module's declaration of that name.
-    private mutating func importedModules(of file: String) -> Set<Substring>? {
-        if let known = importsByFile[file] { return known }
-        if importsByFile.isEmpty {
-            // Every file's imports at once: looking one file up is a walk over all of them.
-            let files = model.allFiles
-            var index = 0
-            while index < files.count {
-                importsByFile[files[index].path] = Self.importedModules(files[index].imports)
-                index += 1
-            }
-        }
-        return importsByFile[file] ?? []
+    /// Every file's imports, read at once the first time a name needs one file's: looking one file up is a
+    /// walk over all of them.
+    private mutating func importedModules() -> ImportedModules {
+        if let imports { return imports }
+        let read = ImportedModules(model: model, referenceModules: referenceModules)
+        imports = read
+        return read
     }
 
-    private static func importedModules(_ imports: [ImportDeclaration]) -> Set<Substring>? {
-        var modules = Set<Substring>()
-        for declaration in imports {
-            if declaration.isScoped { return nil }
-            if let name = declaration.moduleName { modules.insert(name) }
-        }
-        return modules
-    }
+    /// Modules every file sees without importing them.
+    private static let implicitModules: Set<Substring> = ["Swift", "_Concurrency", "_StringProcessing"]
 
     /// The modules of `--reference-module` whose references declare a top-level type or typealias of each name.
     private mutating func declaringModules() -> [Substring: Set<String>] {
@@ -215,12 +234,38 @@ extension ForeignNames {
     /// sources', a reference's or a lift framework's) would capture the name.
     mutating func canWrite(module: String) -> Bool {
         guard !frameworkNames.contains(Substring(module)) else { return false }
-        if readModules == nil {
-            let modules = referenceModules.moduleNames
-            readModules = (modules, Self.modulesNamedLikeTypes(modules, in: model))
+        let read = readModuleNames()
+        guard read.names.contains(module) else { return Self.modulesNamedLikeTypes([module], in: model).isEmpty }
+        return !read.namedLikeTypes.contains(module)
+    }
+
+    private mutating func readModuleNames() -> (names: Set<String>, namedLikeTypes: Set<String>) {
+        if let readModules { return readModules }
+        let modules = referenceModules.moduleNames
+        readModules = (modules, Self.modulesNamedLikeTypes(modules, in: model))
+        return readModules!
+    }
+
+    /// The modules the sources import that RexGen does not read (nor a lift framework, nor the standard
+    /// library), sorted: the lift file imports them, and RexGen cannot know their types.
+    mutating func modulesTheSourcesImportAndRexGenDoesNotRead() -> [Substring] {
+        if let sourcesUnreadImports { return sourcesUnreadImports }
+        let read = readModuleNames().names
+        var found = Set<Substring>()
+        for file in model.files {
+            for declaration in file.imports {
+                guard let module = declaration.moduleName, !read.contains(String(module)),
+                      !FrameworkNames.modules.contains(module), !Self.implicitModules.contains(module) else { continue }
+                found.insert(module)
+            }
         }
-        guard readModules!.names.contains(module) else { return Self.modulesNamedLikeTypes([module], in: model).isEmpty }
-        return !readModules!.namedLikeTypes.contains(module)
+        sourcesUnreadImports = found.sorted()
+        return sourcesUnreadImports!
+    }
+
+    /// The modules the lift file sees, importing `imports`: those, and those they re-export.
+    mutating func modulesInSight(importing imports: [ImportDeclaration]) -> Set<Substring> {
+        importedModules().withReExports(Set(imports.compactMap(\.moduleName)))
     }
 
     /// Those of `modules` that a top-level type or typealias of the sources or the references is named like. The
@@ -241,14 +286,16 @@ extension ForeignNames {
     /// `Movie` declared in `Models`, which the app's sources need not import), with the widest access of the
     /// conformances naming it: a name the standard library and the sources do not declare, which the
     /// references of one module declare, or a module's name (`Models.Movie`). A name several modules declare is
-    /// left to the sources' imports, since importing them all would make it ambiguous.
+    /// left to the sources' imports, since importing them all would make it ambiguous, and so is a type of a
+    /// module RexGen does not read (`UnreadModuleName`), which the module RexGen reads would take the place of.
     mutating func modulesNamed(inWhereClausesOf roots: [RootPlan]) -> [String: AccessLevel] {
         var result: [String: AccessLevel] = [:]
         for root in roots {
             for conformance in root.conformances {
                 for requirement in conformance.whereRequirements {
                     for start in Self.typeNames(inRequirement: requirement)
-                    where !NamesTheSourcesDeclare.standardLibrary.contains(start.name) && !capturingNames.contains(start.name) {
+                    where !NamesTheSourcesDeclare.standardLibrary.contains(start.name) && !capturingNames.contains(start.name)
+                        && !conformance.unreadModuleNames.contains(where: { $0.name == start.name }) {
                         let modules = declaringModules()[start.name]
                             ?? (referenceModules.contains(module: start.name) ? [String(start.name)] : [])
                         guard modules.count == 1, let module = modules.first else { continue }
@@ -258,100 +305,5 @@ extension ForeignNames {
             }
         }
         return result
-    }
-}
-
-extension LiftPlanner {
-    /// Leaves out each conformance whose `where` clause names, as written, a type that two of the modules the
-    /// lift file imports declare (`where Item == Row`, with `Row` in `AMod` and `BMod`): ambiguous there, and
-    /// RexGen cannot tell which one the payload's module imports. Returns whether it left one out.
-    func leaveOutAmbiguousWhereClauses(_ roots: inout [RootPlan], importing imports: [ImportDeclaration],
-                                       foreignNames: inout ForeignNames?, diagnostics: inout [Diagnostic]) -> Bool {
-        guard roots.contains(where: { $0.conformances.contains { !$0.whereRequirements.isEmpty } }) else { return false }
-        if foreignNames == nil { foreignNames = makeForeignNames() }
-        let imported = Set(imports.compactMap { $0.moduleName.map(String.init) })
-        var leftOut = false
-        for rootIndex in roots.indices {
-            let protocolName = roots[rootIndex].joinedName + "Convertible"
-            roots[rootIndex].conformances.removeAll { conformance in
-                for requirement in conformance.whereRequirements {
-                    for start in ForeignNames.typeNames(inRequirement: requirement)
-                    where !foreignNames!.isCapturedInTheLiftFile(String(start.name)) {
-                        let both = foreignNames!.modulesDeclaringMoreThanOnce(start.name).intersection(imported).sorted()
-                        guard both.count > 1 else { continue }
-                        diagnostics.append(.warning("'\(conformance.declaration.qualifiedName)' is used with generic arguments "
-                            + "that name '\(start.name)', which modules \(both.joined(separator: " and ")) declare, and the "
-                            + "lift file imports them all; RexGen cannot tell which one is meant, so no \(protocolName) "
-                            + "conformance is generated for it", at: conformance.declaration.location))
-                        leftOut = true
-                        return true
-                    }
-                }
-                return false
-            }
-        }
-        return leftOut
-    }
-
-    /// `ForeignNames` of this plan's model, modules and frameworks, made the first time a name needs it.
-    func makeForeignNames() -> ForeignNames {
-        ForeignNames(model: model, referenceModules: referenceModules, frameworks: frameworks)
-    }
-
-    /// Names the conformance of each enum of another module whose first name the sources or a third module
-    /// declare too with its module (`extension ListFeature.ListAction`), or leaves it out with a warning when
-    /// RexGen cannot.
-    func qualifyForeignEnums(_ conformances: inout [ConformancePlan], foreignNames: inout ForeignNames?,
-                             protocolName: String, diagnostics: inout [Diagnostic]) {
-        var kept: [ConformancePlan] = []
-        kept.reserveCapacity(conformances.count)
-        // Thousands of another module's enums in a modular app: each folder's module is worked out once (and
-        // `canWrite` keeps what it works out).
-        var modules = ReferenceModules.Memo(referenceModules)
-        for var conformance in conformances {
-            let declaration = conformance.declaration
-            let first = declaration.qualifiedNameComponents[0]
-            guard conformance.node >= 0, tree.nodes[conformance.node].isReference else {
-                kept.append(conformance)
-                continue
-            }
-            if foreignNames == nil { foreignNames = makeForeignNames() }
-            if foreignNames!.isCapturedInTheLiftFile(first) {
-                if let module = referenceModules.module(ofFile: declaration.location.file),
-                   case .text(let name) = foreignNames!.rewritten(conformance.typeName, writtenIn: module,
-                                                                    file: declaration.location.file, ownModuleFirst: true) {
-                    conformance.typeName = name
-                    kept.append(conformance)
-                    continue
-                }
-                let declaring = foreignNames!.frameworksDeclare(first) ? "a lift framework declares" : "the sources declare"
-                diagnostics.append(.warning("'\(declaration.qualifiedName)' is another module's, and \(declaring) a "
-                    + "'\(first)' too, which the lift file's extension would mean; RexGen cannot tell which module to name "
-                    + "it with, so no \(protocolName) conformance is generated for it", at: declaration.location))
-            } else if !referenceModules.isEmpty,
-                      case let declaring = foreignNames!.modulesDeclaringMoreThanOnce(Substring(first)), !declaring.isEmpty,
-                      let module = referenceModules.module(ofFile: declaration.location.file),
-                      declaring.contains(where: { $0 != module }) {
-                if let name = foreignNames!.qualified(conformance.typeName, with: module) {
-                    conformance.typeName = name
-                    kept.append(conformance)
-                    continue
-                }
-                let holder = foreignNames!.frameworksDeclare(module) ? "a lift framework"
-                    : foreignNames!.isCapturedInTheLiftFile(module) ? "the sources" : "a module"
-                diagnostics.append(.warning("'\(declaration.qualifiedName)' is module \(module)'s, and another module declares "
-                    + "a '\(first)' too, which would make the lift file's extension ambiguous; \(holder) declares a type "
-                    + "named '\(module)', so RexGen cannot name it with its module, and no \(protocolName) conformance is "
-                    + "generated for it", at: declaration.location))
-            } else {
-                // The lift file imports the sources' modules, and RexGen reads only some of them: another
-                // one may declare this name too, and then the name alone is ambiguous there.
-                if let module = modules.module(ofFile: declaration.location.file), foreignNames!.canWrite(module: module) {
-                    conformance.typeName = module + "." + conformance.typeName
-                }
-                kept.append(conformance)
-            }
-        }
-        conformances = kept
     }
 }

@@ -71,6 +71,9 @@ public struct ConformancePlan: Sendable {
     public var typeName: String
     /// The enum's index among the tree's nodes (-1 when built by hand).
     var node = -1
+    /// The types of modules RexGen does not read that `whereRequirements` name, which decide the lift file's
+    /// imports and whether it keeps the conformance: planning's, not rendering's.
+    var unreadModuleNames: [ForeignNames.UnreadModuleName] = []
 
     public init(declaration: EnumDeclaration, path: [ActionTree.Edge], whereRequirements: [String],
                 access: AccessLevel, ifConfig: [IfConfigClause]) {
@@ -86,8 +89,8 @@ public struct ConformancePlan: Sendable {
 extension ConformancePlan {
     /// The fields other than the declaration, the path and the `#if` clauses, as text: what the
     /// conformance's render key hashes beside them (`RenderedSections.key(for:camel:rootType:protocolName:)`).
-    /// A field added to this type belongs here; `node`, the enum's place among the tree's nodes, is no part
-    /// of the text.
+    /// A field added to this type belongs here; `node`, the enum's place among the tree's nodes, and
+    /// `unreadModuleNames`, which only planning reads, are no part of the text.
     var decisions: [String] { [access.rawValue, typeName] + whereRequirements + rootAvailability }
 
     // The strings below are built with `while` loops and plain appends: a modular app's root has ten

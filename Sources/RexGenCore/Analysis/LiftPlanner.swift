@@ -70,8 +70,9 @@ struct LiftPlanner {
         }
         let reactor = frameworks.contains(.reactor) ? ReactorPlanner(model: model).plan(diagnostics: &diagnostics) : nil
         var imports = liftFileImports(roots, reactor: reactor, foreignNames: &foreignNames)
-        if !referenceModules.isEmpty,
-           leaveOutAmbiguousWhereClauses(&roots, importing: imports, foreignNames: &foreignNames, diagnostics: &diagnostics) {
+        // A conformance left out may take the imports another one's `where` clause needs with it.
+        while !referenceModules.isEmpty,
+              leaveOutAmbiguousWhereClauses(&roots, importing: imports, foreignNames: &foreignNames, diagnostics: &diagnostics) {
             imports = liftFileImports(roots, reactor: reactor, foreignNames: &foreignNames)
         }
         return LiftPlan(roots: roots, imports: imports, frameworks: frameworks, combineFeedbackAPI: combineFeedbackAPI,
@@ -120,6 +121,9 @@ struct LiftPlanner {
         // Nodes whose arguments, written in another module, name a type the sources declare too, of a module
         // RexGen cannot tell (see `ForeignNames`).
         var capturedNames: [Int: Substring] = [:]
+        // The types of modules RexGen does not read that each node's arguments name (see `ForeignNames`), with
+        // those its parent's name: they pass down.
+        var unreadNames: [Int: [ForeignNames.UnreadModuleName]] = [:]
         func concrete(_ written: [String], parent: Int, child: Int, readAtFileScope: Bool) -> [String]? {
             let file = tree.nodes[parent].declaration.location.file
             let module = tree.nodes[parent].isReference ? referenceModules.module(ofFile: file) : nil
@@ -138,7 +142,9 @@ struct LiftPlanner {
             if foreignNames == nil { foreignNames = makeForeignNames() }
             for index in result.indices {
                 switch foreignNames!.rewritten(result[index], writtenIn: module, file: file, ownModuleFirst: !readAtFileScope) {
-                case .text(let text): result[index] = placeholders!.filledIn(text)
+                case .text(let text, let unread):
+                    result[index] = placeholders!.filledIn(text)
+                    unreadNames[child, default: []] += unread
                 case .unqualifiable(let name):
                     capturedNames[child] = name
                     return nil
@@ -178,9 +184,10 @@ struct LiftPlanner {
         }
         // A parent comes before its children in `order`, but not always before a node's second way down.
         for node in walk.order where walk.firstEdge[node] >= 0 {
-            if let found = arguments(along: walk.firstEdge[node]), !found.isEmpty { argumentsByNode[node] = found }
             let edge = edges[walk.firstEdge[node]]
             let parent = edge.parent
+            if let inherited = unreadNames[parent] { unreadNames[node] = inherited }
+            if let found = arguments(along: walk.firstEdge[node]), !found.isEmpty { argumentsByNode[node] = found }
             for scope in tree.nodes[node].genericScopes {
                 if let written = edge.scopeArguments[scope] {
                     if let found = concrete(written, parent: parent, child: node, readAtFileScope: edge.argumentsReadAtFileScope) {
@@ -274,6 +281,10 @@ struct LiftPlanner {
                 ifConfig: ifConfig(root: rootNode.declaration, path: path))
             conformance.node = node
             conformance.rootAvailability = rootAvailability
+            if let unread = unreadNames[node] {
+                let named = Set(requirements.flatMap { ForeignNames.typeNames(inRequirement: $0).map(\.name) })
+                conformance.unreadModuleNames = Array(Set(unread.filter { named.contains($0.name) }))
+            }
             result.append(conformance)
         }
         return result

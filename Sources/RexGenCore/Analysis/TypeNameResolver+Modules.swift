@@ -40,11 +40,30 @@ extension TypeNameResolver {
     /// of the module writing the case (a source's, or, with `--reference-module`, a reference's).
     func isAnotherModulesMember(_ node: Int, name: String, written: String, inReference: Bool, file: String?) -> Bool {
         guard !nodes.isEmpty else { return false }
-        guard inReference else { return nodes[node].isReference && sourcesDeclare(scopeOf: name, written) }
-        let scope = Self.scope(of: name, written)
-        guard let modules = sight.modulesDeclaring[scope], let module = file.flatMap(referenceModules.module(ofFile:)),
-              referenceModules.module(ofFile: nodes[node].declaration.location.file) != module else { return false }
+        return isHiddenByOwnModulesType(declaredIn: nodes[node].declaration.location.file, isReference: nodes[node].isReference,
+                                        typeName: Self.scope(of: name, written), inReference: inReference, file: file)
+    }
+
+    /// Whether a declaration of another module, found by a name whose first component is `typeName`, is hidden
+    /// by a type of that name that the case's own module declares, which comes first: an app's `struct Event`
+    /// hides a feature's `enum Event`, and its `Row` the feature's `Row.Action`.
+    func isHiddenByOwnModulesType(declaredIn declaringFile: String, isReference: Bool, typeName: String,
+                                  inReference: Bool, file: String?) -> Bool {
+        guard inReference else { return isReference && types.isDeclared(inFirst: sourceFileCount, typeName) }
+        guard !sight.modulesDeclaring.isEmpty, let modules = sight.modulesDeclaring[typeName],
+              let module = file.flatMap(referenceModules.module(ofFile:)),
+              referenceModules.module(ofFile: declaringFile) != module else { return false }
         return modules.contains(module)
+    }
+
+    /// Whether a declaration in `declaringFile`, found with the first component of a name dropped, is what the
+    /// name means: with a module's name RexGen reads (`namedModule`), that module's; with any other first
+    /// component (a type or a module RexGen does not know: `State.ListAction`), no declaration of a module it
+    /// reads, which only that module's name could name so.
+    func isMeant(declaredIn declaringFile: String, isReference: Bool, namedModule: String?) -> Bool {
+        let module = isReference ? referenceModules.module(ofFile: declaringFile) : nil
+        guard let namedModule else { return module == nil }
+        return module == namedModule
     }
 
     /// Whether a reference's node is out of `file`'s sight.

@@ -271,8 +271,12 @@ struct TypeNameResolver {
                 if let node = moduleNode
                     ?? (seesEverything ? nodesByName[name] : referenceNodesBehindSources[name] ?? nodesByName[name]),
                    !isHidden(node: node, from: file),
-                   depth == 0 || !isAnotherModulesMember(node, name: name, written: written, inReference: inReference, file: file),
-                   namedModule == nil || referenceModules.module(ofFile: nodes[node].declaration.location.file) == namedModule {
+                   depth > 0 ? !isAnotherModulesMember(node, name: name, written: written, inReference: inReference, file: file)
+                    : candidate == 1 || nodes.isEmpty || !isHiddenByOwnModulesType(
+                        declaredIn: nodes[node].declaration.location.file, isReference: nodes[node].isReference,
+                        typeName: components[0], inReference: inReference, file: file),
+                   candidate == 0 || nodes.isEmpty || isMeant(declaredIn: nodes[node].declaration.location.file,
+                                                               isReference: nodes[node].isReference, namedModule: namedModule) {
                     return Resolved(node: node, genericArguments: arguments, scopeArguments: argumentsByComponent.isEmpty ? [:]
                         : Self.scopeArguments(argumentsByComponent, of: components, from: candidate,
                                               after: contextPath.prefix(depth)))
@@ -288,8 +292,13 @@ struct TypeNameResolver {
                     ?? (seesEverything ? aliases[name] : referenceAliasesBehindSources[name] ?? aliases[name]),
                    remainingAliasHops > 0, !isHidden(alias: alias, from: file)
                     && !(depth > 0 && readsReferences && referenceAliasesBehindSources[name] == nil
-                         && sourcesDeclare(scopeOf: name, written)),
-                   namedModule == nil || referenceModules.module(ofFile: alias.location.file) == namedModule {
+                         && sourcesDeclare(scopeOf: name, written))
+                    && !(depth == 0 && candidate == 0 && !nodes.isEmpty && isHiddenByOwnModulesType(
+                        declaredIn: alias.location.file, isReference: readsReferences && referenceAliasesBehindSources[name] == nil,
+                        typeName: components[0], inReference: inReference, file: file)),
+                   candidate == 0 || nodes.isEmpty || isMeant(declaredIn: alias.location.file,
+                                                               isReference: readsReferences && referenceAliasesBehindSources[name] == nil,
+                                                               namedModule: namedModule) {
                     let aliasContext = Array(alias.qualifiedName.split(separator: ".").dropLast().map(String.init))
                     // The target reads as the alias's module reads it (`typealias Child = CounterEvent` means its
                     // own module's `CounterEvent`), wherever the alias is named from.

@@ -21,7 +21,7 @@ public struct GenerationCache: Sendable {
     public static let fileName = ".rexgen-cache"
     static let magic = Array("rexgen-cache\n".utf8)
     /// Bump on any change to the layout or to the model types `ParsedFileCoding` writes.
-    static let formatVersion: UInt64 = 29
+    static let formatVersion: UInt64 = 30
 
     public struct Input: Sendable, Equatable {
         public var path: String

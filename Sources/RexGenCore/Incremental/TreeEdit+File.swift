@@ -105,6 +105,13 @@ struct FileTreeEdit {
             // A reference's payload looks past the sources' nodes, which another module cannot see
             // (`TypeNameResolver`), to a reference's of the same name, which the shape's names cannot tell.
             if let line, !isSource, !shapeNodes[line].isReference { return nil }
+            // Another module's node may be hidden by a type of its name that the file's own module declares
+            // (`TypeNameResolver`), which the shape's names cannot tell either.
+            if let line, shapeNodes[line].isReference,
+               NameLines.contains(String(name.prefix { $0 != "." }), inLines: shape.namesDeclaredTwice),
+               isSource || !modules.isEmpty && modules.module(ofFile: cache.inputs[shapeNodes[line].fileIndex].path) != editedModule {
+                return nil
+            }
             // Nodes of several modules named alike: a reference's payload means its own module's, which the
             // shape's names cannot tell either.
             if line != nil, !options.referenceModules.isEmpty, NameLines.containsTwice(name, inLines: shape.nodeNames) {
@@ -196,7 +203,8 @@ struct FileTreeEdit {
         let nodeNames = oldNodes.map(\.name) == newNodes.map(\.name) ? shape.nodeNames
             : NameLines.replacing(block, with: newNodes.map(\.name), in: shape.nodeNames)
         var edited = TreeShape(nodes: nodes, edges: edges, roots: [], lifted: [], nodeNames: nodeNames, aliasNames: shape.aliasNames,
-                               enclosingNames: shape.enclosingNames, modulesNamedLikeTypes: shape.modulesNamedLikeTypes)
+                               enclosingNames: shape.enclosingNames, modulesNamedLikeTypes: shape.modulesNamedLikeTypes,
+                               namesDeclaredTwice: shape.namesDeclaredTwice)
         let oldRoots = shape.roots.map { block.contains($0) ? indexInBlock[$0 - start] : Self.moved($0, block, delta) }
         let links = edited.links()
         let roots = options.roots.isEmpty ? links.unconfiguredRoots(isSource: { !nodes[$0].isReference })

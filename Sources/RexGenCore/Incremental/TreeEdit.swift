@@ -31,7 +31,9 @@ import Foundation
 ///   typealias takes, or ends in a name no enum or typealias has, and, in a reference, no source's node has
 ///   (another module looks past it to a reference's of that name); with `--reference-module`, a name that
 ///   two nodes have is none of them (a reference's means its own module's), and another module's node is
-///   named only by a file that imports its module (with its SPI group, if it has one);
+///   named only by a file that imports its module (with its SPI group, if it has one); another module's node
+///   is none whose name two files declare as types (`TreeShape.namesDeclaredTwice`: a type of the file's own
+///   module would hide it);
 /// - with `--reference-module`, no conformance planned anew is of a reference's enum whose first name a
 ///   source or another module's reference mentions, or a lift framework declares, nor of a module a type or
 ///   typealias is named like (`TreeShape.modulesNamedLikeTypes`): how the lift file names it with its module

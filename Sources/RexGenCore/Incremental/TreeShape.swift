@@ -42,9 +42,12 @@ struct TreeShape: Equatable, Sendable {
     /// The modules of `--reference-module` that a top-level type or typealias is named like: the lift file
     /// cannot name their enums with the module's name (`ForeignNames.qualified`), likewise.
     var modulesNamedLikeTypes: String
+    /// The top-level names that two files declare as types (a source's and a reference's, or two modules'),
+    /// likewise: a type of the writing module hides another module's node of its name (`TypeNameResolver`).
+    var namesDeclaredTwice: String
 
     init(nodes: [Node], edges: [Edge], roots: [Int], lifted: [Int], nodeNames: String, aliasNames: String,
-         enclosingNames: String, modulesNamedLikeTypes: String) {
+         enclosingNames: String, modulesNamedLikeTypes: String, namesDeclaredTwice: String = "\n") {
         self.nodes = nodes
         self.edges = edges
         self.roots = roots
@@ -53,6 +56,7 @@ struct TreeShape: Equatable, Sendable {
         self.aliasNames = aliasNames
         self.enclosingNames = enclosingNames
         self.modulesNamedLikeTypes = modulesNamedLikeTypes
+        self.namesDeclaredTwice = namesDeclaredTwice
     }
 
     /// The shape of a whole run's tree and lifts. `while` loops: ten thousand nodes in the debug build.
@@ -99,7 +103,8 @@ struct TreeShape: Equatable, Sendable {
         let modulesNamedLikeTypes = ForeignNames.modulesNamedLikeTypes(referenceModules.moduleNames, in: model)
         self.init(nodes: nodes, edges: edges, roots: tree.roots, lifted: lifted, nodeNames: NameLines.lines(names),
                   aliasNames: NameLines.lines(aliases), enclosingNames: NameLines.lines(enclosing.sorted()),
-                  modulesNamedLikeTypes: NameLines.lines(modulesNamedLikeTypes.sorted()))
+                  modulesNamedLikeTypes: NameLines.lines(modulesNamedLikeTypes.sorted()),
+                  namesDeclaredTwice: NameLines.lines(model.types.namesDeclaredMoreThanOnce.filter { !$0.contains(".") }.sorted()))
     }
 
     /// The shape's edges as `ActionTreeBuilder` and `LiftPlanner` decide over them.
@@ -167,6 +172,7 @@ struct TreeShape: Equatable, Sendable {
         body.string(aliasNames)
         body.string(enclosingNames)
         body.string(modulesNamedLikeTypes)
+        body.string(namesDeclaredTwice)
         writer.count(body.count)
         writer.raw(body.bytes)
     }
@@ -233,9 +239,10 @@ struct TreeShape: Equatable, Sendable {
             }
             guard let nodeNames = try? reader.string(), let aliasNames = try? reader.string(),
                   let enclosingNames = try? reader.string(), let modulesNamedLikeTypes = try? reader.string(),
-                  reader.isAtEnd else { return nil }
+                  let namesDeclaredTwice = try? reader.string(), reader.isAtEnd else { return nil }
             return TreeShape(nodes: nodes, edges: edges, roots: roots, lifted: lifted, nodeNames: nodeNames, aliasNames: aliasNames,
-                             enclosingNames: enclosingNames, modulesNamedLikeTypes: modulesNamedLikeTypes)
+                             enclosingNames: enclosingNames, modulesNamedLikeTypes: modulesNamedLikeTypes,
+                             namesDeclaredTwice: namesDeclaredTwice)
         }
     }
 }

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Which module each reference belongs to, from `--reference-module NAME=DIR` (the build plugin passes one per
 /// dependency target): a reference file under DIR is module NAME's. With it a generated file's `public import`
 /// of a module none of its public declarations names is written `internal import`, where Swift would
@@ -25,6 +31,21 @@ public struct ReferenceModules: Sendable, Equatable {
             self.arguments.append(module + "=" + folder)
             modulesByFolder[folder] = module
         }
+        // The file collector spells each reference as given: a folder named absolute here and relative in
+        // `--reference` (or the other way round) is the same folder, under the working directory.
+        let workingDirectory = PathText.standardized(FileManager.default.currentDirectoryPath)
+        for (folder, module) in modulesByFolder {
+            guard let other = Self.otherSpelling(of: folder, in: workingDirectory), modulesByFolder[other] == nil else { continue }
+            modulesByFolder[other] = module
+        }
+    }
+
+    /// `folder` relative to `workingDirectory` if it is absolute and inside it, absolute if it is relative.
+    static func otherSpelling(of folder: String, in workingDirectory: String) -> String? {
+        guard workingDirectory.hasPrefix("/"), workingDirectory.count > 1 else { return nil }
+        guard folder.hasPrefix("/") else { return PathText.standardized(workingDirectory + "/" + folder) }
+        guard folder.hasPrefix(workingDirectory + "/") else { return nil }
+        return String(folder.dropFirst(workingDirectory.count + 1))
     }
 
     public var isEmpty: Bool { modulesByFolder.isEmpty }

@@ -18,6 +18,22 @@ final class ReferenceModulesTests: XCTestCase {
         XCTAssertTrue(try ReferenceModules(arguments: []).isEmpty)
     }
 
+    /// `--reference Deps/Lib` with `--reference-module Lib=$PWD/Deps/Lib`, or the other way round: one folder.
+    func testAFolderSpelledAbsoluteOrRelativeToTheWorkingDirectoryIsOneFolder() throws {
+        XCTAssertEqual(ReferenceModules.otherSpelling(of: "/work/app/Deps/Lib", in: "/work/app"), "Deps/Lib")
+        XCTAssertEqual(ReferenceModules.otherSpelling(of: "Deps/Lib", in: "/work/app"), "/work/app/Deps/Lib")
+        XCTAssertEqual(ReferenceModules.otherSpelling(of: "../Shared/Lib", in: "/work/app"), "/work/Shared/Lib")
+        XCTAssertNil(ReferenceModules.otherSpelling(of: "/elsewhere/Lib", in: "/work/app"))
+        XCTAssertNil(ReferenceModules.otherSpelling(of: "/work/application/Lib", in: "/work/app"))
+        let here = FileManager.default.currentDirectoryPath
+        let modules = try ReferenceModules(arguments: ["Lib=" + here + "/Deps/Lib", "Other=Deps/Other"])
+        XCTAssertEqual(modules.arguments, ["Lib=" + here + "/Deps/Lib", "Other=Deps/Other"])
+        XCTAssertEqual(modules.module(ofFile: "Deps/Lib/Lib.swift"), "Lib")
+        XCTAssertEqual(modules.module(ofFile: here + "/Deps/Lib/Lib.swift"), "Lib")
+        XCTAssertEqual(modules.module(ofFile: here + "/Deps/Other/Other.swift"), "Other")
+        XCTAssertEqual(modules.module(ofFile: "Deps/Other/Other.swift"), "Other")
+    }
+
     func testAValueThatIsNotAModuleNameAndAFolderIsRefused() {
         for argument in ["Lib", "Lib=", "=Deps/Lib", "2Lib=Deps/Lib", "movie-feature=Deps", "A.B=Deps"] {
             XCTAssertThrowsError(try ReferenceModules(arguments: [argument]), argument) { error in

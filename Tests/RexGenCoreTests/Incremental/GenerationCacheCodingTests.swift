@@ -217,7 +217,7 @@ final class GenerationCacheCodingTests: XCTestCase {
                                       .init(fileIndex: 11, enumIndex: 3, isReference: true, isGeneric: true)],
                               edges: [.init(parent: 0, child: 1, caseHash: .max - 7)], roots: [0], lifted: [0, 1],
                               nodeNames: "\nAppAction\nListAction\n", aliasNames: "\n", enclosingNames: "\nAppAction\n",
-                              modulesNamedLikeTypes: "\nMovies\n")
+                              modulesNamedLikeTypes: "\nMovies\n", namesDeclaredTwice: "\nEvent\n")
         func encoded(_ records: [GenerationCache.InputRecord], outputs: [GenerationCache.Entry] = originalOutputs,
                      edgeNames: String = "AppAction\nList",
                      lift: ([RenderedSections.Record], TreeShape?) = (liftSections, shape),

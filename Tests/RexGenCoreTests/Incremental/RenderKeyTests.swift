@@ -52,7 +52,7 @@ final class RenderKeyTests: XCTestCase {
         // A field added to `ConformancePlan` must be added to its `decisions` (and then here).
         XCTAssertEqual(Mirror(reflecting: conformance).children.map(\.label),
                        ["declaration", "path", "whereRequirements", "access", "ifConfig", "rootAvailability", "typeName",
-                        "node"])
+                        "node", "unreadModuleNames"])
         func key(_ conformance: ConformancePlan, camel: String = "appAction") -> RenderedSections.Key {
             RenderedSections.key(for: conformance, camel: camel, rootType: "_Root", protocolName: "AppActionConvertible")
         }
@@ -75,6 +75,8 @@ final class RenderKeyTests: XCTestCase {
         XCTAssertNotEqual(key(conformance, camel: "root"), key(conformance))
         var renumbered = conformance
         renumbered.node = 7
+        // Planning's: it decides the lift file's imports and which conformances stay, not a conformance's text.
+        renumbered.unreadModuleNames = [.init(name: "Movie", declaringModules: ["Models"], fileImports: ["ThirdParty"])]
         renumbered.path[0].parent = 3
         renumbered.declaration.location.line += 9
         XCTAssertEqual(key(renumbered), key(conformance))

@@ -305,6 +305,30 @@ final class TreeEditTests: XCTestCase {
         }
     }
 
+    /// `MovieFeature` carries `Extras.GalleryAction`, and declares a `struct GalleryAction` of its own: in
+    /// `Player.swift`, `case gallery(GalleryAction)` carries that struct, no second path to `Extras`' enum, which
+    /// the shape's names alone cannot tell: the whole way.
+    func testACaseCarryingANameItsOwnModuleDeclaresAsAnotherTypeGoesTheWholeWay() throws {
+        try forEachLayout {
+            try nameTheModules()
+            let gallery = try writeGallery()
+            let player = project.referencePath("Player.swift")
+            let shadow = project.referencePath("GalleryShadow.swift")
+            try project.write("import Extras\n\npublic enum PlayerAction: Equatable, Sendable {\n    case play\n    case search(SearchAction)\n}\n",
+                              toPath: player)
+            try project.write("public struct GalleryAction {}\n", toPath: shadow)
+            if project.options.filePerSource { project.options.references += [gallery, player, shadow] }
+            try project.write("import Extras\n" + String(contentsOfFile: movieFeature, encoding: .utf8), toPath: movieFeature)
+            try project.replace("    case close\n}\n", with: "    case close\n    case player(PlayerAction)\n    case gallery(Extras.GalleryAction)\n}\n",
+                                atPath: movieFeature)
+            try assertRun(takesShortcut: false, "set up")
+            XCTAssertTrue(try liftFile.contains("extension Extras.GalleryAction: AppActionConvertible {"))
+            try project.replace("    case play\n", with: "    case play\n    case gallery(GalleryAction)\n", atPath: player)
+            try assertRun(takesShortcut: false, "MovieFeature's own GalleryAction carried")
+            XCTAssertTrue(try liftFile.contains("extension Extras.GalleryAction: AppActionConvertible {"), "one path still")
+        }
+    }
+
     /// `MovieFeature` carries its `SheetAction`, which the app's sources declare a type of too: the lift file
     /// extends `MovieFeature.SheetAction`, whichever the app's is (a struct, then an action enum, which a case of
     /// another module never names). The shape cannot tell either, so the edit that carries it goes the whole way.

@@ -102,12 +102,10 @@ struct CrossModuleProgram {
         // Drawn last, so each seed's program is otherwise what it was before this was drawn at all.
         // Not one declaring a type named like another module: RexGen cannot know that `Row.X` then means the
         // type's member, nor that its lift file's `Row.X` would (see docs/Lifting.md).
-        // Nor one whose types are generic arguments: RexGen cannot tell that a name is that module's, and where a
-        // module it reads declares the name too, the lift file imports that one (README limits).
-        let argumentModules = Set(moduleNames.indices.flatMap(allTypes(of:)).flatMap { $0.caseArguments.values.map(\.module) })
+        // Its types may be generic arguments: RexGen then writes them as their files do, or leaves the conformance
+        // out with a warning where the lift file would not mean them.
         let imported = features.indices.filter { feature in
             imports.contains { $0.contains(feature) } && !topLevel[feature].contains { moduleNames.contains($0.name) }
-                && !argumentModules.contains(feature)
         }
         if !imported.isEmpty, rng.chance(40) { unreadModule = rng.pick(imported) }
     }

@@ -158,6 +158,87 @@ extension LiftAcrossModulesTests {
     }
 
     /// `Models`, which RexGen reads, and `ThirdParty`, which it does not, each declare a `Movie`.
+    /// An argument from a module RexGen does not read (`ThirdParty.Movie`), named like a type of a module it
+    /// reads that the payload's file does not import (`Models.Movie`): the lift file does not import `Models`
+    /// for it, which would make `Movie` ambiguous there.
+    func testAnArgumentOfAModuleRexGenDoesNotReadKeepsItsMeaning() throws {
+        let liftFile = try generateOneFilePerSourceAndTypecheck(Self.unreadMovie, modules: ["Lists", "Models"],
+                                                                builtModules: ["ThirdParty", "Models", "Lists"])
+        XCTAssertTrue(liftFile.contains("extension Lists.ListAction: AppActionConvertible where Item == Movie {"), liftFile)
+        XCTAssertFalse(liftFile.contains("import Models"), liftFile)
+    }
+
+    /// The same, where another source imports `Models`, so the lift file does too: the conformance is left out
+    /// with a warning, since there `Movie` would be ambiguous.
+    func testAnArgumentOfAModuleRexGenDoesNotReadLeavesTheConformanceOutWhereTheLiftFileSeesAnother() throws {
+        let (liftFile, stderr) = try generateOneFilePerSourceWithWarnings(Self.unreadMovie.merging([
+            "App/AppAction.swift": Self.unreadMovie["App/AppAction.swift"]!.replacingOccurrences(
+                of: "case quit", with: "case catalog(CatalogAction)"),
+            "App/CatalogAction.swift": "import Models\n\nenum CatalogAction {\n    case show(Movie)\n    case close\n}\n",
+        ]) { _, second in second }, modules: ["Lists", "Models"], builtModules: ["ThirdParty", "Models", "Lists"])
+        XCTAssertFalse(liftFile.contains("extension Lists.ListAction"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension CatalogAction: AppActionConvertible {"), liftFile)
+        XCTAssertTrue(stderr.contains("warning: 'ListAction' is used with generic arguments that name 'Movie', which its "
+                                      + "file sees in no module RexGen reads, and the lift file also sees the 'Movie' of module Models"),
+                      stderr)
+    }
+
+    /// An argument that another module's file takes from a module RexGen does not read: the lift file, which
+    /// imports the sources' modules and those RexGen reads, names it only when a source imports that module.
+    func testAnArgumentAnotherModuleTakesFromAModuleRexGenDoesNotReadNeedsItsImport() throws {
+        let (liftFile, stderr) = try generateOneFilePerSourceWithWarnings(Self.featureWithUnreadMovie, modules: ["Lists", "MovieFeature"],
+                                                                          builtModules: ["ThirdParty", "Lists", "MovieFeature"])
+        XCTAssertFalse(liftFile.contains("extension Lists.ListAction"), liftFile)
+        XCTAssertTrue(liftFile.contains("extension MovieFeature.MovieAction: AppActionConvertible {"), liftFile)
+        XCTAssertTrue(stderr.contains("warning: 'ListAction' is used with generic arguments that name 'Movie', which its file "
+                                      + "sees in no module RexGen reads, and the lift file does not import ThirdParty"), stderr)
+
+        let imported = try generateOneFilePerSourceAndTypecheck(Self.featureWithUnreadMovie.merging([
+            "App/AppAction.swift": "import ThirdParty\n" + Self.featureWithUnreadMovie["App/AppAction.swift"]!,
+        ]) { _, second in second }, modules: ["Lists", "MovieFeature"], builtModules: ["ThirdParty", "Lists", "MovieFeature"])
+        XCTAssertTrue(imported.contains("extension Lists.ListAction: AppActionConvertible where Item == Movie {"), imported)
+    }
+
+    /// `Lists.ListAction<Movie>` in the app, with `Movie` from `ThirdParty`, which RexGen does not read, and a
+    /// `Models.Movie` the app does not import.
+    private static let unreadMovie = twoMovies.merging([
+        "Lists/ListAction.swift": "public enum ListAction<Item> {\n    case select(Int)\n}\n",
+        "App/AppAction.swift": """
+            import Lists
+            import ThirdParty
+            import SwiftRex
+
+            enum AppAction {
+                case list(ListAction<Movie>)
+                case quit
+            }
+            """,
+    ]) { first, _ in first }
+
+    /// `Lists.ListAction<Movie>` in `MovieFeature`, with `Movie` from `ThirdParty`, which RexGen does not read.
+    private static let featureWithUnreadMovie = [
+        "Lists/ListAction.swift": "public enum ListAction<Item> {\n    case select(Int)\n}\n",
+        "ThirdParty/Movie.swift": "public struct Movie {}\n",
+        "MovieFeature/MovieAction.swift": """
+            import Lists
+            import ThirdParty
+
+            public enum MovieAction {
+                case list(ListAction<Movie>)
+                case close
+            }
+            """,
+        "App/AppAction.swift": """
+            import MovieFeature
+            import SwiftRex
+
+            enum AppAction {
+                case movie(MovieAction)
+                case quit
+            }
+            """,
+    ]
+
     private static let twoMovies = [
         "Models/ListAction.swift": "public struct Movie {}\n\npublic enum ListAction<Item> {\n    case select(Int)\n}\n",
         "ThirdParty/Movie.swift": "public struct Movie {}\n",
@@ -168,14 +249,21 @@ extension LiftAcrossModulesTests {
     /// Returns the lift file.
     private func generateOneFilePerSourceAndTypecheck(_ files: [String: String], modules: [String],
                                                       builtModules: [String]) throws -> String {
+        try generateOneFilePerSourceWithWarnings(files, modules: modules, builtModules: builtModules).liftFile
+    }
+
+    /// The same, returning the lift file and what RexGen wrote to standard error.
+    private func generateOneFilePerSourceWithWarnings(_ files: [String: String], modules: [String],
+                                                      builtModules: [String]) throws -> (liftFile: String, stderr: String) {
         let work = try temporaryDirectory()
         try TestSupport.write(files, under: work)
         let output = work.appendingPathComponent("Generated")
-        try LiftTestSupport.generate([work.appendingPathComponent("App").path, "--file-per-source"] + modules.flatMap { module in
-            ["--reference", work.appendingPathComponent(module).path,
-             "--reference-module", module + "=" + work.appendingPathComponent(module).path]
-        }, into: output)
+        let result = try LiftTestSupport.generate([work.appendingPathComponent("App").path, "--file-per-source"]
+            + modules.flatMap { module in
+                ["--reference", work.appendingPathComponent(module).path,
+                 "--reference-module", module + "=" + work.appendingPathComponent(module).path]
+            }, into: output)
         try assertTypechecks(in: work, modules: builtModules, mode: .swift6, features: [])
-        return try LiftTestSupport.read(output.appendingPathComponent(LiftTestSupport.liftFileName))
+        return (try LiftTestSupport.read(output.appendingPathComponent(LiftTestSupport.liftFileName)), result.stderr)
     }
 }

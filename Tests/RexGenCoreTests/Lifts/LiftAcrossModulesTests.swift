@@ -164,9 +164,8 @@ final class LiftAcrossModulesTests: XCTestCase {
         try assertTypechecks(in: work, modules: modules, mode: .swift6, features: [])
     }
 
-    /// The same, where `MovieFeature` sees `Models` through a module that re-exports it: RexGen cannot tell the
-    /// module, so `ListAction<Movie>` gets no conformance, with a warning, rather than a build error.
-    func testATypeNameTwoImportedModulesDeclareLeavesTheConformanceOut() throws {
+    /// The same, where `MovieFeature` sees `Models` through a module that re-exports it (`@_exported import`).
+    func testATypeNameAReExportedModuleDeclaresIsWrittenWithThatModule() throws {
         let work = try temporaryDirectory()
         var modules = try writeFeaturesWithCatalog(app: "import Catalog\nimport Models\n" + Self.appSource, under: work)
         try TestSupport.write([
@@ -175,6 +174,19 @@ final class LiftAcrossModulesTests: XCTestCase {
                 .replacingOccurrences(of: "import Models", with: "import Core"),
         ], under: work)
         modules.insert("Core", at: modules.firstIndex(of: "Models")! + 1)
+        let liftFile = try generate(in: work, modules: modules)
+        XCTAssertTrue(liftFile.contains("extension ListFeature.ListAction: AppActionConvertible where Item == Models.Movie {"),
+                      liftFile)
+        try assertTypechecks(in: work, modules: modules, mode: .swift6, features: [])
+    }
+
+    /// The same, where the sources declare a type named like the module (`Models`), so that the lift file
+    /// cannot write `Models.Movie`: `ListAction<Movie>` gets no conformance, with a warning, rather than a build
+    /// error.
+    func testATypeNameTwoImportedModulesDeclareLeavesTheConformanceOut() throws {
+        let work = try temporaryDirectory()
+        let modules = try writeFeaturesWithCatalog(app: "import Catalog\nimport Models\n" + Self.appSource
+                                                   + "\n\nstruct Models {}\n", under: work)
         let (liftFile, stderr) = try generateWithWarnings(in: work, modules: modules)
         XCTAssertFalse(liftFile.contains("extension ListFeature.ListAction"), liftFile)
         XCTAssertTrue(stderr.contains("warning: 'ListAction' is used with generic arguments that name 'Movie', which modules "
