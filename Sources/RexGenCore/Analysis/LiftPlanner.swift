@@ -127,7 +127,9 @@ struct LiftPlanner {
         func concrete(_ written: [String], parent: Int, child: Int, readAtFileScope: Bool) -> [String]? {
             let file = tree.nodes[parent].declaration.location.file
             let module = tree.nodes[parent].isReference ? referenceModules.module(ofFile: file) : nil
-            guard !referenceModules.isEmpty, module != nil || !tree.nodes[parent].isReference else {
+            // A source's arguments too without `--reference-module`: a lift framework's name means its type in the
+            // lift file, whatever it means in a file that imports no framework (the module's own name, `Reducer`).
+            guard module != nil || !tree.nodes[parent].isReference else {
                 var none: ArgumentPlaceholders?
                 return concreteInItsFile(written, parent: parent, child: child, readAtFileScope: readAtFileScope,
                                          placeholders: &none)
@@ -233,7 +235,7 @@ struct LiftPlanner {
                 let capturedBy = foreignNames?.frameworksDeclare(String(name)) == true ? "a lift framework declares"
                     : foreignNames?.isCapturedInTheLiftFile(String(name)) ?? true ? "the sources declare" : "two modules declare"
                 diagnostics.append(.warning("'\(declaration.qualifiedName)' is used with generic arguments that name "
-                    + "'\(name)' as another module sees it, and \(capturedBy) a '\(name)' too, which the "
+                    + "'\(name)' as the file that writes them sees it, and \(capturedBy) a '\(name)' too, which the "
                     + "conformance's where clause would mean; RexGen cannot tell which module's '\(name)' to write, "
                     + "so no \(protocolName) conformance is generated for it", at: declaration.location))
                 continue

@@ -36,6 +36,9 @@ final class CrossModuleType {
     var isGeneric = false
     /// The argument each case carrying a generic enum gives it, by case name (none: `Swift.Int`).
     var caseArguments: [String: CrossModuleType] = [:]
+    /// The cases of a generic enum that pass its own parameter on (`case row(RowAction<Element>)`): their
+    /// target's argument is this enum's, as its path gives it.
+    var casesPassingTheParameter: Set<String> = []
 
     init(name: String, kind: Kind, module: Int, parent: CrossModuleType?) {
         self.name = name
@@ -184,7 +187,10 @@ struct CrossModuleProgram {
     private mutating func carry(_ target: CrossModuleType, in type: CrossModuleType) {
         guard var spelling = spell(target, from: type) else { return }
         let name = uniqueCaseName(caseName(for: target), in: type)
-        if target.isGeneric {
+        if target.isGeneric, type.isGeneric, rng.chance(40) {
+            spelling += "<Element>"
+            type.casesPassingTheParameter.insert(name)
+        } else if target.isGeneric {
             let candidates = types(visibleFrom: type.module).filter {
                 $0.kind != .alias && !$0.isGeneric && !$0.needsSPI && $0 !== type
             }
@@ -383,7 +389,11 @@ struct CrossModuleProgram {
                       target.hasActionName || target.parent === node,
                       !nodes.contains(where: { $0 === target }) else { continue }
                 nodes.append(target)
-                if let argument = node.caseArguments[enumCase.name] { arguments[ObjectIdentifier(target)] = argument }
+                if let argument = node.caseArguments[enumCase.name] {
+                    arguments[ObjectIdentifier(target)] = argument
+                } else if node.casesPassingTheParameter.contains(enumCase.name), let given = arguments[ObjectIdentifier(node)] {
+                    arguments[ObjectIdentifier(target)] = given
+                }
             }
             index += 1
         }

@@ -152,8 +152,8 @@ extension LiftAcrossModulesTests {
         ], under: work)
         let (liftFile, stderr) = try generateWithWarnings(in: work, modules: ["Reducer", "Models"])
         XCTAssertFalse(liftFile.contains("extension Models.ListAction"), liftFile)
-        XCTAssertTrue(stderr.contains("warning: 'ListAction' is used with generic arguments that name 'Reducer' as another "
-                                      + "module sees it, and a lift framework declares a 'Reducer' too"), stderr)
+        XCTAssertTrue(stderr.contains("warning: 'ListAction' is used with generic arguments that name 'Reducer' as the file "
+                                      + "that writes them sees it, and a lift framework declares a 'Reducer' too"), stderr)
         try assertTypechecks(in: work, modules: ["Reducer", "Models"], mode: .swift6, features: [])
     }
 
@@ -197,6 +197,44 @@ extension LiftAcrossModulesTests {
             "App/AppAction.swift": "import ThirdParty\n" + Self.featureWithUnreadMovie["App/AppAction.swift"]!,
         ]) { _, second in second }, modules: ["Lists", "MovieFeature"], builtModules: ["ThirdParty", "Lists", "MovieFeature"])
         XCTAssertTrue(imported.contains("extension Lists.ListAction: AppActionConvertible where Item == Movie {"), imported)
+    }
+
+    /// A module named like a lift framework's type (`Reducer`) that writes its own name in a generic argument
+    /// (`MovieAction<Reducer.Item>`), with no references at all: in its lift file, which imports SwiftRex,
+    /// `Reducer.Item` would be a member of SwiftRex's `Reducer`, so the conformance is left out with a warning.
+    func testAnArgumentWithItsOwnModulesNameLikeALiftFrameworksTypeLeavesTheConformanceOut() throws {
+        let work = try temporaryDirectory()
+        try TestSupport.write([
+            "Reducer/Item.swift": "public struct Item {}\n",
+            "Reducer/DetailAction.swift": """
+                public enum MovieAction<Element> {
+                    case element(Element)
+                    case tap
+                }
+
+                public enum DetailAction {
+                    case movie(MovieAction<Reducer.Item>)
+                    case select
+                }
+                """,
+        ], under: work)
+        let output = work.appendingPathComponent("Generated")
+        let result = try LiftTestSupport.generate([work.appendingPathComponent("Reducer").path, "--lift", "swiftrex"],
+                                                  into: output)
+        let liftFile = try LiftTestSupport.read(output.appendingPathComponent(LiftTestSupport.liftFileName))
+        XCTAssertTrue(liftFile.contains("extension DetailAction: DetailActionConvertible {"), liftFile)
+        XCTAssertFalse(liftFile.contains("extension MovieAction"), liftFile)
+        XCTAssertTrue(result.stderr.contains("warning: 'MovieAction' is used with generic arguments that name 'Reducer' as the "
+                                             + "file that writes them sees it, and a lift framework declares a 'Reducer' too"),
+                      result.stderr)
+        let modules = work.appendingPathComponent("modules")
+        try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
+        try LiftTestSupport.buildInterfaceOnly("SwiftRex", sources: [LiftTestSupport.swiftRexSource], mode: .swift6, into: modules)
+        let sources = try LiftTestSupport.swiftFiles(in: work.appendingPathComponent("Reducer"))
+            + LiftTestSupport.swiftFiles(in: output)
+        let typecheck = try LiftTestSupport.swiftc(.swift6, ["-typecheck", "-parse-as-library", "-module-name", "Reducer",
+                                                             "-I", modules.path] + sources.map(\.path))
+        XCTAssertEqual(typecheck.exitCode, 0, LiftTestSupport.excerpt(typecheck, lines: 8))
     }
 
     /// `Lists.ListAction<Movie>` in the app, with `Movie` from `ThirdParty`, which RexGen does not read, and a
