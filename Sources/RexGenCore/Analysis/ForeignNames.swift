@@ -152,9 +152,8 @@ struct ForeignNames {
             // A declaration a source imports alone: the lift file copies the import, which beats every module's.
             if module == nil, imports.importsADeclaration { return .asWritten }
             let readNames = readModuleNames().names
-            return .unread(UnreadModuleName(name: name, declaringModules: declaring, fileImports: imports.modules.filter {
-                !readNames.contains(String($0)) && !FrameworkNames.modules.contains($0) && !Self.implicitModules.contains($0)
-            }))
+            return .unread(UnreadModuleName(name: name, declaringModules: declaring,
+                                            fileImports: imports.modules.filter { Self.isUnknown($0, readNames: readNames) }))
         }
         if canWrite(module: seen) { return .module(seen) }
         // The lift file imports both modules (or the framework), and only the module's name could tell them apart.
@@ -170,8 +169,12 @@ struct ForeignNames {
         return read
     }
 
-    /// Modules every file sees without importing them.
-    private static let implicitModules: Set<Substring> = ["Swift", "_Concurrency", "_StringProcessing"]
+    /// Whether RexGen cannot know `module`'s types: no module it reads, no lift framework, none every file sees
+    /// without importing it.
+    private static func isUnknown(_ module: Substring, readNames: Set<String>) -> Bool {
+        !readNames.contains(String(module)) && !FrameworkNames.modules.contains(module)
+            && module != "Swift" && module != "_Concurrency" && module != "_StringProcessing"
+    }
 
     /// The modules of `--reference-module` whose references declare a top-level type or typealias of each name.
     private mutating func declaringModules() -> [Substring: Set<String>] {
@@ -254,8 +257,7 @@ extension ForeignNames {
         var found = Set<Substring>()
         for file in model.files {
             for declaration in file.imports {
-                guard let module = declaration.moduleName, !read.contains(String(module)),
-                      !FrameworkNames.modules.contains(module), !Self.implicitModules.contains(module) else { continue }
+                guard let module = declaration.moduleName, Self.isUnknown(module, readNames: read) else { continue }
                 found.insert(module)
             }
         }
